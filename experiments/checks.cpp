@@ -1,0 +1,59 @@
+#include "experiments/checks.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/errors.hpp"
+
+namespace attn::experiments {
+namespace {
+
+std::string human_bytes(double bytes) {
+    char buf[64];
+    if (bytes >= 1e12) std::snprintf(buf, sizeof buf, "%.1f TB", bytes / 1e12);
+    else if (bytes >= 1e9) std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
+    else std::snprintf(buf, sizeof buf, "%.1f MB", bytes / 1e6);
+    return buf;
+}
+
+}  // namespace
+
+void require_in_range(const std::string& flag, long value, long lo, long hi,
+                      const std::string& why) {
+    if (value < lo || value > hi) {
+        throw UsageError(flag, "must be in " + std::to_string(lo) + ".." + std::to_string(hi) +
+                                   (why.empty() ? "" : ", " + why) + " (got " +
+                                   std::to_string(value) + ")");
+    }
+}
+
+void require_memory(double bytes, const std::string& flags) {
+    if (bytes > kMemoryLimitBytes) {
+        throw UsageError(flags, "would need about " + human_bytes(bytes) +
+                                    " of matrices; the limit is 2 GiB");
+    }
+}
+
+void require_draws(double draws, const std::string& flags) {
+    if (draws > kMaxDraws) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g", draws);
+        throw UsageError(flags, std::string("would draw ") + buf +
+                                    " normals; the limit is 2e9 (about 30 s)");
+    }
+}
+
+void require_list(const std::string& flag, const std::vector<long>& values, long lo, long hi,
+                  bool allow_empty) {
+    if (values.empty() && !allow_empty) throw UsageError(flag, "must name at least one value");
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        require_in_range(flag, values[i], lo, hi);
+        if (std::find(values.begin(), values.begin() + static_cast<long>(i), values[i]) !=
+            values.begin() + static_cast<long>(i)) {
+            throw UsageError(flag, "lists " + std::to_string(values[i]) +
+                                       " twice; each value may appear once");
+        }
+    }
+}
+
+}  // namespace attn::experiments

@@ -1,0 +1,23 @@
+#pragma once
+// Limits and range checks shared by the experiments. Every check runs before memory is taken and
+// throws attn::UsageError naming the flag and the allowed range (exit code 2).
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace attn::experiments {
+
+inline constexpr long kMaxDimension = 100000;               // D, N, Dq, H, R: each at most this
+inline constexpr double kMemoryLimitBytes = 2.0 * (1ull << 30);  // matrices of one run: 2 GiB
+inline constexpr double kMaxDraws = 2.0e9;                  // normals of one run (~30 s)
+
+void require_in_range(const std::string& flag, long value, long lo, long hi,
+                      const std::string& why = "");
+// `flags` describes the sizes that drive the estimate, e.g. "--d 100000 --n 100000".
+void require_memory(double bytes, const std::string& flags);
+void require_draws(double draws, const std::string& flags);
+// Lists: non-empty, no duplicates, each item in lo..hi.
+void require_list(const std::string& flag, const std::vector<long>& values, long lo, long hi,
+                  bool allow_empty = false);
+
+}  // namespace attn::experiments

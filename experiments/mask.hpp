@@ -1,0 +1,22 @@
+#pragma once
+// `attn mask`: the chapter's section-6 causal-mask experiment, as ../shared/reference/mask.py.
+// Draw order as `attn attention` (with biases).
+#include <string>
+
+#include "report/mask_report.hpp"
+
+namespace attn::experiments {
+
+struct MaskOptions {
+    std::string seed = "0";
+    long d = 6;
+    long n = 5;
+    long dq = 4;
+    long pos = 4;          // 1-based position whose input is shifted, 2..N
+    double delta = 5.0;    // the shift added to every entry of input column P
+};
+
+void validate(const MaskOptions& options);
+report::MaskReport run_mask(const MaskOptions& options);
+
+}  // namespace attn::experiments

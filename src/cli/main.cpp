@@ -1,0 +1,236 @@
+// attn: glue only. The one file that includes CLI11: it binds flags to each experiment's Options,
+// runs the experiment, hands its Report to the text renderer, and is the one catch site that
+// turns errors into `attn: error: …` and an exit code (0 ok, 1 failed check, 2 usage, 3 I/O).
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <functional>
+#include <iostream>
+#include <string>
+
+#include "cli/parse_flags.hpp"
+#include "core/errors.hpp"
+#include "experiments/attention.hpp"
+#include "experiments/checks.hpp"
+#include "experiments/mask.hpp"
+#include "experiments/multihead.hpp"
+#include "experiments/permutation.hpp"
+#include "experiments/scaling.hpp"
+#include "render/attention_text.hpp"
+#include "render/mask_text.hpp"
+#include "render/multihead_text.hpp"
+#include "render/permutation_text.hpp"
+#include "render/scaling_text.hpp"
+
+namespace {
+
+using attn::cli::parse_double;
+using attn::cli::parse_int;
+using attn::cli::parse_int_list;
+using attn::cli::parse_seed;
+using attn::experiments::kMaxDimension;
+
+// Raw flag texts; each is parsed (with its range in the message) only after CLI11 is done.
+struct Flag {
+    std::string text;
+    bool given = false;
+};
+
+CLI::Option* add_flag(CLI::App* app, const std::string& name, Flag& flag,
+                      const std::string& help) {
+    return app->add_option_function<std::string>(
+        name,
+        [&flag](const std::string& value) {
+            flag.text = value;
+            flag.given = true;
+        },
+        help);
+}
+
+void write(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+
+// ---- section 3 ----------------------------------------------------------------------------
+void add_attention(CLI::App& app, std::function<int()>& run) {
+    auto* cmd = app.add_subcommand(
+        "attention", "Section 3 (三、比重從哪裡來): the attention matrix of a small meeting");
+    cmd->footer("Replays chapter section 3 and ../shared/reference/attention.py, byte for byte.");
+    static Flag seed, d, n, dq, col;
+    add_flag(cmd, "--seed", seed, "generator seed, a non-negative integer of any size (default 0)");
+    add_flag(cmd, "--d", d, "model width D, rows of X (default 6)");
+    add_flag(cmd, "--n", n, "positions N, columns of X (default 5)");
+    add_flag(cmd, "--dq", dq, "query/key width Dq (default 4)");
+    add_flag(cmd, "--col", col, "1-based output position whose scores and weights are shown (default 3)");
+    cmd->callback([&run] {
+        run = [] {
+            attn::experiments::AttentionOptions o;
+            if (seed.given) o.seed = parse_seed("--seed", seed.text);
+            if (d.given) o.d = parse_int("--d", d.text, 1, kMaxDimension);
+            if (n.given) o.n = parse_int("--n", n.text, 1, kMaxDimension);
+            if (dq.given) o.dq = parse_int("--dq", dq.text, 1, kMaxDimension);
+            if (col.given) o.col = parse_int("--col", col.text, 1, kMaxDimension);
+            write(attn::render::attention_text(attn::experiments::run_attention(o)));
+            return 0;
+        };
+    });
+}
+
+// ---- section 4: saturation --------------------------------------------------------------------
+void add_scaling(CLI::App& app, std::function<int()>& run) {
+    auto* cmd = app.add_subcommand(
+        "scaling", "Section 4 (兩塊補丁): softmax saturation against Dq, with and without 1/sqrt(Dq)");
+    cmd->footer(
+        "Replays chapter section 4 and ../shared/reference/scaling.py, byte for byte.\n"
+        "One generator stream is consumed by the sweep in order, as the chapter's\n"
+        "`for Dq in (4, 50, 400)` loop does; --dq only chooses which rows are printed.\n"
+        "A --dq value that is not in the sweep is appended to it, so `attn scaling --dq 400`\n"
+        "prints the chapter's own Dq=400 line from the same stream.");
+    static Flag seed, n, r, sweep, dq;
+    add_flag(cmd, "--seed", seed, "generator seed (default 0)");
+    add_flag(cmd, "--n", n, "keys per query N (default 5)");
+    add_flag(cmd, "--r", r, "repeats per Dq (default 2000)");
+    add_flag(cmd, "--sweep", sweep, "Dq values run in order, comma-separated (default 4,50,400)");
+    add_flag(cmd, "--dq", dq, "Dq rows to print, comma-separated (default: the whole sweep)");
+    cmd->callback([&run] {
+        run = [] {
+            attn::experiments::ScalingOptions o;
+            if (seed.given) o.seed = parse_seed("--seed", seed.text);
+            if (n.given) o.n = parse_int("--n", n.text, 1, kMaxDimension);
+            if (r.given) o.repeats = parse_int("--r", r.text, 1, kMaxDimension);
+            if (sweep.given) o.sweep = parse_int_list("--sweep", sweep.text, 1, kMaxDimension);
+            if (dq.given) o.shown = parse_int_list("--dq", dq.text, 1, kMaxDimension);
+            write(attn::render::scaling_text(attn::experiments::run_scaling(o)));
+            return 0;
+        };
+    });
+}
+
+// ---- section 4: permutation equivariance ---------------------------------------------------
+void add_permutation(CLI::App& app, std::function<int()>& run) {
+    auto* cmd = app.add_subcommand(
+        "permutation", "Section 4 (兩塊補丁): permutation equivariance, and positional encoding");
+    cmd->footer("Replays chapter section 4 and ../shared/reference/permutation.py, byte for byte.");
+    static Flag seed, d, n, dq, perm, base;
+    add_flag(cmd, "--seed", seed, "generator seed (default 0)");
+    add_flag(cmd, "--d", d, "model width D (default 6)");
+    add_flag(cmd, "--n", n, "positions N (default 5)");
+    add_flag(cmd, "--dq", dq, "query/key width Dq (default 4)");
+    add_flag(cmd, "--perm", perm, "0-based permutation of 0..N-1 (default 2,0,4,1,3; required when N != 5)");
+    add_flag(cmd, "--base", base, "base of the sinusoidal positional encoding (default 100)");
+    cmd->callback([&run] {
+        run = [] {
+            attn::experiments::PermutationOptions o;
+            if (seed.given) o.seed = parse_seed("--seed", seed.text);
+            if (d.given) o.d = parse_int("--d", d.text, 1, kMaxDimension);
+            if (n.given) o.n = parse_int("--n", n.text, 1, kMaxDimension);
+            if (dq.given) o.dq = parse_int("--dq", dq.text, 1, kMaxDimension);
+            if (perm.given) {
+                o.perm = parse_int_list("--perm", perm.text, 0, kMaxDimension - 1);
+                o.perm_given = true;
+            }
+            if (base.given) o.base = parse_double("--base", base.text, 1e-300, 1e300);
+            write(attn::render::permutation_text(attn::experiments::run_permutation(o)));
+            return 0;
+        };
+    });
+}
+
+// ---- section 5 ------------------------------------------------------------------------------
+void add_multihead(CLI::App& app, std::function<int()>& run) {
+    auto* cmd = app.add_subcommand(
+        "multihead", "Section 5 (多頭): parameters and multiplications against the head count H");
+    cmd->footer(
+        "Replays chapter section 5 and ../shared/reference/multihead.py, byte for byte.\n"
+        "Every head and the Ωc mix are really computed; the counts come from the products run.\n"
+        "--h chooses the printed rows; values not in the sweep are appended to it.");
+    static Flag seed, d, n, sweep, h;
+    add_flag(cmd, "--seed", seed, "generator seed (default 0)");
+    add_flag(cmd, "--d", d, "model width D (default 48)");
+    add_flag(cmd, "--n", n, "positions N (default 10)");
+    add_flag(cmd, "--sweep", sweep, "head counts run in order (default 1,2,3,6); each divides D");
+    add_flag(cmd, "--h", h, "head counts to print (default: the whole sweep)");
+    cmd->callback([&run] {
+        run = [] {
+            attn::experiments::MultiheadOptions o;
+            if (seed.given) o.seed = parse_seed("--seed", seed.text);
+            if (d.given) o.d = parse_int("--d", d.text, 1, kMaxDimension);
+            if (n.given) o.n = parse_int("--n", n.text, 1, kMaxDimension);
+            if (sweep.given) o.sweep = parse_int_list("--sweep", sweep.text, 1, kMaxDimension);
+            if (h.given) o.shown = parse_int_list("--h", h.text, 1, kMaxDimension);
+            write(attn::render::multihead_text(attn::experiments::run_multihead(o)));
+            return 0;
+        };
+    });
+}
+
+// ---- section 6 ------------------------------------------------------------------------------
+void add_mask(CLI::App& app, std::function<int()>& run) {
+    auto* cmd = app.add_subcommand(
+        "mask", "Section 6 (遮罩): the causal mask, and what shifting a later input changes");
+    cmd->footer("Replays chapter section 6 and ../shared/reference/mask.py, byte for byte.");
+    static Flag seed, d, n, dq, pos, delta;
+    add_flag(cmd, "--seed", seed, "generator seed (default 0)");
+    add_flag(cmd, "--d", d, "model width D (default 6)");
+    add_flag(cmd, "--n", n, "positions N (default 5)");
+    add_flag(cmd, "--dq", dq, "query/key width Dq (default 4)");
+    add_flag(cmd, "--pos", pos, "1-based position P whose input is shifted, 2..N (default 4)");
+    add_flag(cmd, "--delta", delta, "the shift added to input P (default 5.0)");
+    cmd->callback([&run] {
+        run = [] {
+            attn::experiments::MaskOptions o;
+            if (seed.given) o.seed = parse_seed("--seed", seed.text);
+            if (d.given) o.d = parse_int("--d", d.text, 1, kMaxDimension);
+            if (n.given) o.n = parse_int("--n", n.text, 1, kMaxDimension);
+            if (dq.given) o.dq = parse_int("--dq", dq.text, 1, kMaxDimension);
+            if (pos.given) o.pos = parse_int("--pos", pos.text, 2, kMaxDimension);
+            if (delta.given) o.delta = parse_double("--delta", delta.text, -1e6, 1e6);
+            write(attn::render::mask_text(attn::experiments::run_mask(o)));
+            return 0;
+        };
+    });
+}
+
+// ---- subcommands added by later issues register here ----------------------------------------
+// ATTN-SUBCOMMANDS: homework and lesson are added below this line.
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"attn: replays chapter 12 (Transformers and self-attention) number for number,\n"
+                 "and grades its homework. Each subcommand replays one section of the chapter."};
+    app.set_version_flag("--version", std::string("attn ") + ATTN_VERSION);
+    app.require_subcommand(1);
+    std::function<int()> run;
+    add_attention(app, run);
+    add_scaling(app, run);
+    add_permutation(app, run);
+    add_multihead(app, run);
+    add_mask(app, run);
+    // ATTN-REGISTER: later subcommands are registered below this line.
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "attn: error: %s (see attn --help)\n", e.what());
+        return 2;
+    }
+    try {
+        const int code = run ? run() : 0;
+        std::fflush(stdout);
+        return code;
+    } catch (const attn::UsageError& e) {
+        std::fprintf(stderr, "attn: error: %s\n", e.what());
+        return 2;
+    } catch (const attn::IoError& e) {
+        std::fprintf(stderr, "attn: error: %s\n", e.what());
+        return 3;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "attn: error: out of memory\n");
+        return 2;
+    }
+}

@@ -1,0 +1,49 @@
+#pragma once
+// Self-attention as chapter 12 writes it (section 3, 三、比重從哪裡來):
+//   X is (D, N), columns are positions;  Q = Ωq X + βq 1ᵀ,  K = Ωk X + βk 1ᵀ,  V = Ωv X + βv 1ᵀ;
+//   S = Kᵀ Q / sqrt(Dq)  (N, N), S(m, n) = k_m · q_n / sqrt(Dq);
+//   A = softmax down each column of S (每一欄加起來是 1);   Y = V A  (D, N).
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "core/matrix.hpp"
+
+namespace attn::core {
+
+// The parameters of one attention head. Biases are (rows, 1) columns; an absent bias means the
+// chapter's "no biases" variant (section 4, permutation).
+struct HeadWeights {
+    Matrix omega_q, omega_k, omega_v;                 // (Dq, D), (Dq, D), (Dv, D)
+    std::optional<Matrix> beta_q, beta_k, beta_v;     // (Dq, 1), (Dq, 1), (Dv, 1)
+};
+
+// Everything one pass of self-attention computes, for the experiments to report.
+struct AttentionPass {
+    Matrix q, k, v;      // (Dq, N), (Dq, N), (Dv, N)
+    Matrix scores;       // S = KᵀQ / sqrt(Dq), masked entries -inf      (N, N)
+    Matrix weights;      // A = softmax_cols(S)                            (N, N)
+    Matrix output;       // Y = V A                                        (Dv, N)
+};
+
+// Ω X + β 1ᵀ: a linear map of every column (position) of X, plus the bias broadcast along rows.
+Matrix project(const Matrix& omega, const Matrix& x, const std::optional<Matrix>& beta);
+
+// softmax down each column (section 3): A(m, n) = exp(S(m, n) - max_m S) / Σ_m exp(...).
+// The column max is subtracted for stability only; -inf entries (masked) get weight 0.
+Matrix softmax_cols(const Matrix& s);
+
+// The causal mask of section 6 (六、遮罩): allowed(m, n) = m <= n (input m may feed output n).
+std::vector<bool> causal_mask(std::size_t n);
+// np.where(mask, S, -inf): masking goes before the softmax so each column still sums to 1.
+Matrix apply_mask(const Matrix& s, const std::vector<bool>& allowed);
+
+// One full pass: Q, K, V, S = KᵀQ/sqrt(Dq) (optionally masked), A, Y = V A.
+AttentionPass self_attention(const HeadWeights& w, const Matrix& x,
+                             const std::vector<bool>* mask = nullptr);
+
+// Sinusoidal positional encoding with base `base` (section 4; the chapter uses 100):
+// P(i, n) = sin(n / base^(2*(i//2)/D)) for even i, cos(...) for odd i.  (D, N)
+Matrix sinusoidal_encoding(std::size_t d, std::size_t n, double base);
+
+}  // namespace attn::core

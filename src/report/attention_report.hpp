@@ -1,0 +1,20 @@
+#pragma once
+// What `attn attention` (chapter section 3) computes; rendered by render/attention_text.
+#include <cstddef>
+
+#include "report/array.hpp"
+
+namespace attn::report {
+
+struct AttentionReport {
+    Array weights;          // A (N, N): column n holds the weights of output position n
+    Array column_sums;      // A.sum(axis=0), each 1 up to rounding
+    Array row_sums;         // A.sum(axis=1)
+    std::size_t column = 0; // 1-based position shown below (--col)
+    Array column_scores;    // S[:, col-1]
+    Array column_weights;   // A[:, col-1]
+    Shape input_shape;      // X: (D, N)
+    Shape output_shape;     // Y: (D, N)
+};
+
+}  // namespace attn::report

@@ -1,0 +1,22 @@
+#pragma once
+// What `attn multihead` (chapter section 5, 多頭) computes; rendered by render/multihead_text.
+#include <cstdint>
+#include <vector>
+
+#include "report/array.hpp"
+
+namespace attn::report {
+
+struct MultiheadRow {
+    long heads = 0;                    // H
+    long head_width = 0;               // D // H
+    std::int64_t parameters = 0;       // Ωq, Ωk, Ωv of every head + Ωc, counted as drawn
+    std::int64_t multiplications = 0;  // counted from every matrix product actually computed
+    Shape output_shape;                // Y = Ωc [heads stacked]: (D, N)
+};
+
+struct MultiheadReport {
+    std::vector<MultiheadRow> rows;    // the shown rows (--h), in sweep order
+};
+
+}  // namespace attn::report

@@ -1,0 +1,71 @@
+// np.random.default_rng(seed): SeedSequence -> PCG64 -> ziggurat standard normal -> normal()
+// (shared/notes/numpy-random.md §1-§4). Must be compiled with -ffp-contract=off (§5).
+#include "rng/numpy_generator.hpp"
+
+#include <cmath>
+
+#include "rng/pcg64.hpp"
+#include "rng/seed_sequence.hpp"
+#include "rng/ziggurat_tables.hpp"
+
+namespace attn::rng {
+
+NumpyGenerator::NumpyGenerator(const std::string& decimal_seed) {
+    pcg64::seed(SeedSequence(seed_words(decimal_seed)).generate_state_u64x4(), state_, inc_);
+}
+
+NumpyGenerator::NumpyGenerator(std::uint64_t seed) {
+    std::vector<std::uint32_t> words{static_cast<std::uint32_t>(seed)};
+    if ((seed >> 32) != 0) words.push_back(static_cast<std::uint32_t>(seed >> 32));
+    pcg64::seed(SeedSequence(words).generate_state_u64x4(), state_, inc_);
+}
+
+std::uint64_t NumpyGenerator::next_uint64() { return pcg64::next64(state_, inc_); }
+
+double NumpyGenerator::next_double() { return pcg64::next_double(state_, inc_); }
+
+// Ziggurat, notes §3 (NumPy's random_standard_normal).
+double NumpyGenerator::standard_normal() {
+    using namespace ziggurat;
+    for (;;) {
+        std::uint64_t r = pcg64::next64(state_, inc_);
+        const unsigned idx = static_cast<unsigned>(r & 0xffu);
+        r >>= 8;
+        const bool sign = (r & 1u) != 0;
+        const std::uint64_t rabs = (r >> 1) & 0x000fffffffffffffull;
+        double x = static_cast<double>(rabs) * wi[idx];
+        if (sign) x = -x;                         // sign applied before the test
+        if (rabs < ki[idx]) return x;             // ~99.2% of draws
+        if (idx == 0) {                           // tail beyond nor_r
+            for (;;) {
+                const double xx = -nor_inv_r * std::log1p(-pcg64::next_double(state_, inc_));
+                const double yy = -std::log1p(-pcg64::next_double(state_, inc_));
+                if (yy + yy > xx * xx) {
+                    return ((rabs >> 8) & 1u) ? -(nor_r + xx) : nor_r + xx;
+                }
+            }
+        }
+        // wedge
+        if ((fi[idx - 1] - fi[idx]) * pcg64::next_double(state_, inc_) + fi[idx] <
+            std::exp(-0.5 * x * x)) {
+            return x;
+        }
+    }
+}
+
+// Generator.normal, notes §4: loc + scale * z, multiply then add (never fused), C order.
+void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+        const double z = standard_normal();
+        const double scaled = scale * z;
+        out[i] = loc + scaled;
+    }
+}
+
+std::vector<double> NumpyGenerator::normal(double loc, double scale, std::size_t count) {
+    std::vector<double> out(count);
+    normal(loc, scale, out.data(), count);
+    return out;
+}
+
+}  // namespace attn::rng

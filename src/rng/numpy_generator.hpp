@@ -1,0 +1,45 @@
+#pragma once
+// NumPy-compatible random generator: np.random.default_rng(seed).normal(loc, scale, size).
+// SeedSequence -> PCG64 -> 256-layer ziggurat, bit for bit as NumPy 1.24
+// (../shared/notes/numpy-random.md). No CLI, printing or xtensor here.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace attn::rng {
+
+// A seed NumPy refuses (negative, not an integer). The message is NumPy's own wording,
+// "expected non-negative integer", so callers can prefix the flag name.
+struct SeedError {
+    std::string message;
+};
+
+class NumpyGenerator {
+public:
+    // seed: a non-negative decimal integer of any size ("0", "18446744073709551621", ...).
+    // Throws SeedError for "-1", "", "1.5", "abc".
+    explicit NumpyGenerator(const std::string& decimal_seed);
+    explicit NumpyGenerator(std::uint64_t seed);
+
+    std::uint64_t next_uint64();          // PCG64 next64
+    double next_double();                 // (next64 >> 11) * 2^-53
+    double standard_normal();             // ziggurat, may return -0.0
+
+    // Generator.normal(loc, scale, count): out[i] = loc + scale * z_i (never fused), C order,
+    // continuing the stream. scale must be >= 0 (checked by callers).
+    void normal(double loc, double scale, double* out, std::size_t count);
+    std::vector<double> normal(double loc, double scale, std::size_t count);
+
+private:
+    friend struct NumpyGeneratorTestAccess;  // tests only: read / set the PCG64 state
+
+    unsigned __int128 state_ = 0;
+    unsigned __int128 inc_ = 0;
+};
+
+// The 32-bit entropy words of a non-negative decimal seed, least significant first, no
+// trailing zero words (0 -> {0}; 2^32+5 -> {5, 1}). Throws SeedError.
+std::vector<std::uint32_t> seed_words(const std::string& decimal_seed);
+
+}  // namespace attn::rng
