@@ -56,7 +56,7 @@ CALLS = [
     ("normal", -3.5, 2.0, None),
     ("normal", 0.0, 1.0, (4, 25, 40)),
     ("normal", -3.5, 2.0, (6000,)),
-    # then ("normal", 0.0, 1.0, (rest,)) up to the seed's draw count
+    # then three fillers, (0, 1), (-0.7, 3.25), (100, 0.01), up to the seed's draw count
 ]
 
 
@@ -94,7 +94,10 @@ def seed_block(seed, n_draws, name, out_dir):
 
     calls = list(CALLS)
     used = sum(1 if s is None else math.prod(s) for _, _, _, s in calls)
-    calls.append(("normal", 0.0, 1.0, (n_draws - used,)))
+    rest = n_draws - used
+    calls += [("normal", 0.0, 1.0, (rest // 3,)),
+              ("normal", -0.7, 3.25, (rest // 3, 1)),
+              ("normal", 100.0, 0.01, (rest - 2 * (rest // 3),))]
     rng = np.random.default_rng(seed)
     chunks, call_lines = [], []
     for kind, loc, scale, shape in calls:
