@@ -2,6 +2,7 @@
 // seed parsing (§1), size 0 and the -0.0 / +0.0 behaviour of §4.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
