@@ -1,0 +1,38 @@
+// Google Benchmark for the NumPy-compatible generator (not wired into CMakeLists.txt).
+// Build, e.g.:
+//   g++ -O2 -std=c++17 -ffp-contract=off -I src bench/bench_rng.cpp src/rng/*.cpp \
+//       -lbenchmark -lpthread -o /tmp/bench_rng && /tmp/bench_rng
+// items_per_second is normals (or raw 64-bit outputs) per second.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "rng/numpy_generator.hpp"
+
+static void BM_NormalBlock(benchmark::State& state) {
+    attn::rng::NumpyGenerator g("42");
+    std::vector<double> out(static_cast<std::size_t>(state.range(0)));
+    for (auto _ : state) {
+        g.normal(0.5, 2.0, out.data(), out.size());
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+BENCHMARK(BM_NormalBlock)->Arg(2000)->Arg(1 << 20);
+
+static void BM_StandardNormal(benchmark::State& state) {
+    attn::rng::NumpyGenerator g("0");
+    for (auto _ : state) benchmark::DoNotOptimize(g.standard_normal());
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_StandardNormal);
+
+static void BM_NextUint64(benchmark::State& state) {
+    attn::rng::NumpyGenerator g("0");
+    for (auto _ : state) benchmark::DoNotOptimize(g.next_uint64());
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_NextUint64);
+
+BENCHMARK_MAIN();
