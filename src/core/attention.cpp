@@ -3,6 +3,7 @@
 // broadcast (xtensor issue #2871; regression test in tests/test_core_attention.cpp).
 #include "core/attention.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -12,6 +13,15 @@
 #include "core/numpy_ops.hpp"
 
 namespace attn::core {
+
+namespace {
+
+// Scalar multiplications of a (m, n) @ (n, p) product.
+std::int64_t product_cost(std::size_t m, std::size_t n, std::size_t p) {
+    return static_cast<std::int64_t>(m) * static_cast<std::int64_t>(n) * static_cast<std::int64_t>(p);
+}
+
+}  // namespace
 
 Matrix project(const Matrix& omega, const Matrix& x, const std::optional<Matrix>& beta) {
     Matrix out = matmul(omega, x);                              // (rows, N)
@@ -64,7 +74,36 @@ AttentionPass self_attention(const HeadWeights& w, const Matrix& x, const std::v
     pass.scores = mask ? apply_mask(s, *mask) : s;
     pass.weights = softmax_cols(pass.scores);                   // (N, N), columns sum to 1
     pass.output = matmul(pass.v, pass.weights);                 // Y = V A  (Dv, N)
+    const std::size_t d = x.shape(0), n = x.shape(1), dq = pass.q.shape(0), dv = pass.v.shape(0);
+    pass.multiplications = 2 * product_cost(dq, d, n) + product_cost(dv, d, n) +
+                           product_cost(n, dq, n) + product_cost(dv, n, n);
     return pass;
+}
+
+MultiheadPass multihead_attention(const Matrix& x, const std::vector<HeadWeights>& heads,
+                                  const Matrix& omega_c) {
+    MultiheadPass result;
+    const std::size_t n = x.shape(1);
+    std::size_t stacked_rows = 0;
+    std::vector<Matrix> outputs;
+    for (const HeadWeights& w : heads) {
+        AttentionPass pass = self_attention(w, x);
+        result.multiplications += pass.multiplications;
+        result.parameters += static_cast<std::int64_t>(w.omega_q.size() + w.omega_k.size() +
+                                                       w.omega_v.size());
+        stacked_rows += pass.output.shape(0);
+        outputs.push_back(std::move(pass.output));
+    }
+    Matrix stacked = Matrix::from_shape({stacked_rows, n});     // np.vstack(heads)
+    std::size_t row = 0;
+    for (const Matrix& y : outputs) {
+        std::copy(y.begin(), y.end(), stacked.data() + row * n);
+        row += y.shape(0);
+    }
+    result.output = matmul(omega_c, stacked);                   // Ωc mixes the heads
+    result.parameters += static_cast<std::int64_t>(omega_c.size());
+    result.multiplications += product_cost(omega_c.shape(0), stacked_rows, n);
+    return result;
 }
 
 Matrix sinusoidal_encoding(std::size_t d, std::size_t n, double base) {

@@ -4,6 +4,7 @@
 //   S = Kᵀ Q / sqrt(Dq)  (N, N), S(m, n) = k_m · q_n / sqrt(Dq);
 //   A = softmax down each column of S (每一欄加起來是 1);   Y = V A  (D, N).
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct AttentionPass {
     Matrix scores;       // S = KᵀQ / sqrt(Dq), masked entries -inf      (N, N)
     Matrix weights;      // A = softmax_cols(S)                            (N, N)
     Matrix output;       // Y = V A                                        (Dv, N)
+    // Scalar multiplications of the five matrix products just run (Q, K, V, KᵀQ, VA), counted
+    // from the shapes multiplied, for the section-5 cost table.
+    std::int64_t multiplications = 0;
 };
 
 // Ω X + β 1ᵀ: a linear map of every column (position) of X, plus the bias broadcast along rows.
@@ -41,6 +45,16 @@ Matrix apply_mask(const Matrix& s, const std::vector<bool>& allowed);
 // One full pass: Q, K, V, S = KᵀQ/sqrt(Dq) (optionally masked), A, Y = V A.
 AttentionPass self_attention(const HeadWeights& w, const Matrix& x,
                              const std::vector<bool>* mask = nullptr);
+
+// Multi-head self-attention (section 5): every head is a self_attention pass without biases; the
+// heads' outputs are stacked (vstack) and mixed by Ωc (D, D).  Y = Ωc [Y_1; …; Y_H]  (D, N).
+struct MultiheadPass {
+    Matrix output;                      // (D, N)
+    std::int64_t parameters = 0;        // entries of every Ω, counted as they are used
+    std::int64_t multiplications = 0;   // every product run, heads and the Ωc mix
+};
+MultiheadPass multihead_attention(const Matrix& x, const std::vector<HeadWeights>& heads,
+                                  const Matrix& omega_c);
 
 // Sinusoidal positional encoding with base `base` (section 4; the chapter uses 100):
 // P(i, n) = sin(n / base^(2*(i//2)/D)) for even i, cos(...) for odd i.  (D, N)

@@ -1,0 +1,40 @@
+// Section 3: one self-attention pass over a small random "meeting" of N positions.
+#include "experiments/attention.hpp"
+
+#include "core/attention.hpp"
+#include "core/draws.hpp"
+#include "core/numpy_ops.hpp"
+#include "experiments/checks.hpp"
+#include "experiments/shared_weights.hpp"
+
+namespace attn::experiments {
+
+void validate(const AttentionOptions& o) {
+    require_in_range("--col", o.col, 1, o.n, "the positions 1..N");
+    require_memory(attention_bytes(o.d, o.n, o.dq),
+                   "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n) + " --dq " +
+                       std::to_string(o.dq));
+}
+
+report::AttentionReport run_attention(const AttentionOptions& o) {
+    validate(o);
+    const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n),
+               dq = static_cast<std::size_t>(o.dq);
+    rng::NumpyGenerator rng = make_generator(o.seed);
+    const core::Matrix x = core::normal_matrix(rng, 0.0, 1.0, d, n);      // X (D, N)
+    const core::HeadWeights w = draw_head_with_biases(rng, d, dq);
+    const core::AttentionPass pass = core::self_attention(w, x);
+
+    report::AttentionReport r;
+    r.weights = to_array(pass.weights);
+    r.column_sums = {{n}, core::sum_axis0(pass.weights)};
+    r.row_sums = {{n}, core::sum_axis1(pass.weights)};
+    r.column = static_cast<std::size_t>(o.col);
+    r.column_scores = column_of(pass.scores, r.column - 1);
+    r.column_weights = column_of(pass.weights, r.column - 1);
+    r.input_shape = {d, n};
+    r.output_shape = {pass.output.shape(0), pass.output.shape(1)};
+    return r;
+}
+
+}  // namespace attn::experiments

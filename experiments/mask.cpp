@@ -1,0 +1,62 @@
+// Section 6 (遮罩): with the causal mask applied before the softmax, output n depends only on
+// inputs 1..n, so shifting input P leaves outputs 1..P-1 exactly unchanged.
+#include "experiments/mask.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/attention.hpp"
+#include "core/draws.hpp"
+#include "core/numpy_ops.hpp"
+#include "experiments/checks.hpp"
+#include "experiments/shared_weights.hpp"
+
+namespace attn::experiments {
+namespace {
+
+// max |a - b| over the first `columns` columns: np.abs(Y2[:, :k] - Y0[:, :k]).max().
+double largest_change(const core::Matrix& a, const core::Matrix& b, std::size_t columns) {
+    double m = 0.0;
+    for (std::size_t r = 0; r < a.shape(0); ++r) {
+        for (std::size_t c = 0; c < columns; ++c) m = std::max(m, std::fabs(a(r, c) - b(r, c)));
+    }
+    return m;
+}
+
+}  // namespace
+
+void validate(const MaskOptions& o) {
+    require_in_range("--pos", o.pos, 2, o.n, "the positions 2..N");
+    require_memory(2.0 * attention_bytes(o.d, o.n, o.dq),
+                   "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n) + " --dq " +
+                       std::to_string(o.dq));
+}
+
+report::MaskReport run_mask(const MaskOptions& o) {
+    validate(o);
+    const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n),
+               dq = static_cast<std::size_t>(o.dq);
+    rng::NumpyGenerator rng = make_generator(o.seed);
+    const core::Matrix x = core::normal_matrix(rng, 0.0, 1.0, d, n);
+    const core::HeadWeights w = draw_head_with_biases(rng, d, dq);
+    const std::vector<bool> mask = core::causal_mask(n);
+
+    const std::size_t k = static_cast<std::size_t>(o.pos) - 1;   // 0-based shifted input
+    core::Matrix shifted = x;
+    for (std::size_t r = 0; r < d; ++r) shifted(r, k) += o.delta;
+
+    const core::AttentionPass masked = core::self_attention(w, x, &mask);
+    const core::AttentionPass masked_shifted = core::self_attention(w, shifted, &mask);
+    const core::AttentionPass open = core::self_attention(w, x);
+    const core::AttentionPass open_shifted = core::self_attention(w, shifted);
+
+    report::MaskReport r;
+    r.masked_weights = to_array(masked.weights);
+    r.column_sums = {{n}, core::sum_axis0(masked.weights)};
+    r.position = static_cast<std::size_t>(o.pos);
+    r.change_masked = largest_change(masked_shifted.output, masked.output, k);
+    r.change_unmasked = largest_change(open_shifted.output, open.output, k);
+    return r;
+}
+
+}  // namespace attn::experiments

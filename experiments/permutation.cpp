@@ -1,0 +1,61 @@
+// Section 4, second patch: self-attention is permutation-equivariant, SA[X P] = SA[X] P, so it
+// cannot tell word order; adding a positional encoding E breaks that symmetry.
+#include "experiments/permutation.hpp"
+
+#include <cmath>
+
+#include "core/attention.hpp"
+#include "core/compare.hpp"
+#include "core/draws.hpp"
+#include "core/errors.hpp"
+#include "experiments/checks.hpp"
+#include "experiments/shared_weights.hpp"
+
+namespace attn::experiments {
+
+void validate(const PermutationOptions& o) {
+    if (!o.perm_given && o.n != 5) {
+        throw UsageError("--perm", "must be given when --n is not 5: a permutation of 0.." +
+                                       std::to_string(o.n - 1) + " (the default 2,0,4,1,3 fits N = 5)");
+    }
+    if (static_cast<long>(o.perm.size()) != o.n) {
+        throw UsageError("--perm", "must list each of 0.." + std::to_string(o.n - 1) +
+                                       " exactly once (" + std::to_string(o.n) +
+                                       " values; got " + std::to_string(o.perm.size()) + ")");
+    }
+    require_list("--perm", o.perm, 0, o.n - 1);
+    require_memory(2.0 * attention_bytes(o.d, o.n, o.dq),
+                   "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n) + " --dq " +
+                       std::to_string(o.dq));
+}
+
+report::PermutationReport run_permutation(const PermutationOptions& o) {
+    validate(o);
+    const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n),
+               dq = static_cast<std::size_t>(o.dq);
+    rng::NumpyGenerator rng = make_generator(o.seed);
+    const core::Matrix x = core::normal_matrix(rng, 0.0, 1.0, d, n);
+    const core::HeadWeights w = draw_head_without_biases(rng, d, dq);
+    const std::vector<std::size_t> perm(o.perm.begin(), o.perm.end());
+
+    const core::Matrix y = core::self_attention(w, x).output;
+    const core::Matrix y_of_permuted = core::self_attention(w, core::permute_columns(x, perm)).output;
+
+    const core::Matrix e = core::sinusoidal_encoding(d, n, o.base);   // E (D, N)
+    const core::Matrix x_encoded = x + e;
+    const core::Matrix x_permuted_encoded = core::permute_columns(x, perm) + e;
+    const core::Matrix z = core::self_attention(w, x_encoded).output;
+    const core::Matrix z_of_permuted = core::self_attention(w, x_permuted_encoded).output;
+
+    report::PermutationReport r;
+    r.equivariant_plain = core::allclose(y_of_permuted, core::permute_columns(y, perm));
+    const core::Matrix z_permuted = core::permute_columns(z, perm);
+    r.equivariant_encoded = core::allclose(z_of_permuted, z_permuted);
+    r.first_column_gap.shape = {d};
+    for (std::size_t i = 0; i < d; ++i) {
+        r.first_column_gap.values.push_back(std::fabs(z_of_permuted(i, 0) - z_permuted(i, 0)));
+    }
+    return r;
+}
+
+}  // namespace attn::experiments

@@ -1,0 +1,54 @@
+#include "experiments/shared_weights.hpp"
+
+#include "core/draws.hpp"
+#include "core/errors.hpp"
+
+namespace attn::experiments {
+
+rng::NumpyGenerator make_generator(const std::string& seed) {
+    try {
+        return rng::NumpyGenerator(seed);
+    } catch (const rng::SeedError& e) {
+        throw UsageError("--seed", e.message + " (got '" + seed + "')");
+    }
+}
+
+core::HeadWeights draw_head_with_biases(rng::NumpyGenerator& rng, std::size_t d, std::size_t dq) {
+    core::HeadWeights w;
+    w.omega_q = core::normal_matrix(rng, 0.0, 0.5, dq, d);
+    w.beta_q = core::normal_matrix(rng, 0.0, 0.5, dq, 1);
+    w.omega_k = core::normal_matrix(rng, 0.0, 0.5, dq, d);
+    w.beta_k = core::normal_matrix(rng, 0.0, 0.5, dq, 1);
+    w.omega_v = core::normal_matrix(rng, 0.0, 0.5, d, d);
+    w.beta_v = core::normal_matrix(rng, 0.0, 0.5, d, 1);
+    return w;
+}
+
+core::HeadWeights draw_head_without_biases(rng::NumpyGenerator& rng, std::size_t d,
+                                           std::size_t dq) {
+    core::HeadWeights w;
+    w.omega_q = core::normal_matrix(rng, 0.0, 0.5, dq, d);
+    w.omega_k = core::normal_matrix(rng, 0.0, 0.5, dq, d);
+    w.omega_v = core::normal_matrix(rng, 0.0, 0.5, d, d);
+    return w;
+}
+
+double attention_bytes(long d, long n, long dq) {
+    const double D = static_cast<double>(d), N = static_cast<double>(n), Q = static_cast<double>(dq);
+    // X, X', V, Y and their copies (6 D×N), Q and K (2 Dq×N), weights (2 Dq×D + D×D),
+    // S, A and temporaries (4 N×N).
+    return 8.0 * (6.0 * D * N + 2.0 * Q * N + 2.0 * Q * D + D * D + 4.0 * N * N);
+}
+
+report::Array to_array(const core::Matrix& m) {
+    return {{m.shape(0), m.shape(1)}, std::vector<double>(m.begin(), m.end())};
+}
+
+report::Array column_of(const core::Matrix& m, std::size_t column) {
+    report::Array a{{m.shape(0)}, {}};
+    a.values.reserve(m.shape(0));
+    for (std::size_t r = 0; r < m.shape(0); ++r) a.values.push_back(m(r, column));
+    return a;
+}
+
+}  // namespace attn::experiments
