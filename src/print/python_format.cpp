@@ -164,12 +164,16 @@ std::string repeat(const std::string& fill, long n) {
     return out;
 }
 
-// calc_number_widths() + fill_number(). `number` is the unsigned text: digits, then optionally
-// '.', then the remainder (fraction, exponent, '%', or "inf"/"nan").
+// calc_number_widths() + fill_number(). `number` is the unsigned text. For a float
+// (integer_digits false) it is parsed like parse_number(): leading decimal digits, optionally '.',
+// then the remainder (fraction, exponent, '%', or "inf"/"nan"). For an int every character is a
+// digit of the given base.
 std::string fill_number(const Spec& f, bool negative, const std::string& prefix,
-                        const std::string& number, int group) {
-    std::size_t n_digits = 0;
-    while (n_digits < number.size() && number[n_digits] >= '0' && number[n_digits] <= '9') ++n_digits;
+                        const std::string& number, int group, bool integer_digits) {
+    std::size_t n_digits = integer_digits ? number.size() : 0;
+    while (!integer_digits && n_digits < number.size() && number[n_digits] >= '0' &&
+           number[n_digits] <= '9')
+        ++n_digits;
     const bool has_decimal = n_digits < number.size() && number[n_digits] == '.';
     const std::string remainder = number.substr(n_digits + (has_decimal ? 1 : 0));
 
@@ -318,7 +322,7 @@ std::string format_float(double val, const Spec& f) {
     std::string body = float_body(val, code, precision, add_dot_0, f.alternate, upper, f.no_neg_0,
                                   negative);
     if (add_pct) body += '%';
-    return fill_number(f, negative, "", body, f.thousands ? 3 : 0);
+    return fill_number(f, negative, "", body, f.thousands ? 3 : 0, false);
 }
 
 std::string to_base(std::uint64_t mag, int base, bool upper) {
@@ -394,7 +398,7 @@ std::string py_format(std::int64_t n, std::string_view spec) {
                                        : static_cast<std::uint64_t>(n);
     int group = 0;
     if (f.thousands) group = (base == 10) ? 3 : 4;
-    return fill_number(f, negative, prefix, to_base(mag, base, f.type == 'X'), group);
+    return fill_number(f, negative, prefix, to_base(mag, base, f.type == 'X'), group, true);
 }
 
 }  // namespace attn::print
