@@ -207,6 +207,19 @@ int main(int argc, char** argv) {
     add_mask(app, run);
     // ATTN-REGISTER: later subcommands are registered below this line.
 
+    if (argc > 1 && argv[1][0] != '-') {
+        bool known = false;
+        std::string names;
+        for (const CLI::App* sub : app.get_subcommands({})) {
+            known = known || sub->get_name() == argv[1];
+            names += (names.empty() ? "" : ", ") + sub->get_name();
+        }
+        if (!known) {
+            std::fprintf(stderr, "attn: error: unknown subcommand '%s' (choose from %s)\n", argv[1],
+                         names.c_str());
+            return 2;
+        }
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Conformance: attn against the chapter's reference scripts over random flag sets, byte for byte.
+
+For each experiment, --cases random flag sets (seeds small and huge, sizes that wrap lines and
+summarise arrays, lists that append rows) are run through build/attn and through
+`/usr/bin/python3 ../shared/reference/<experiment>.py`; stdout must be identical and both must
+exit 0. The run seed is printed so a failure can be replayed with --seed.
+Needs Debian's python3-numpy (CI installs it); without it the test fails loudly,
+because the suite promises conformance.
+"""
+import argparse
+import concurrent.futures
+import os
+import random
+import subprocess
+import sys
+import time
+
+PYTHON = "/usr/bin/python3"
+
+
+def seed_text(r):
+    kind = r.randrange(6)
+    if kind == 0:
+        return str(r.randrange(10))
+    if kind == 1:
+        return str(r.randrange(2**32))
+    if kind == 2:
+        return str(2**32 + r.randrange(1000))
+    if kind == 3:
+        return str(2**64 + r.randrange(10**6))
+    if kind == 4:
+        return str(r.randrange(10**29, 10**30))
+    return str(r.randrange(2**128, 2**140))   # more than 4 entropy words
+
+
+def distinct(r, lo, hi, k):
+    return r.sample(range(lo, hi + 1), k)
+
+
+def attention(r):
+    n = r.choice([r.randint(1, 8), r.randint(9, 20), r.randint(21, 45)])
+    args = ["--seed", seed_text(r), "--d", str(r.randint(1, 12)), "--n", str(n),
+            "--dq", str(r.randint(1, 10)), "--col", str(r.randint(1, n))]
+    return args
+
+
+def scaling(r):
+    sweep = distinct(r, 1, 120, r.randint(1, 3))
+    args = ["--seed", seed_text(r), "--n", str(r.randint(1, 12)), "--r", str(r.randint(1, 40)),
+            "--sweep", ",".join(map(str, sweep))]
+    if r.random() < 0.6:
+        shown = r.sample(sweep, r.randint(1, len(sweep)))
+        if r.random() < 0.5:
+            shown.append(r.choice([v for v in range(1, 150) if v not in sweep]))
+        args += ["--dq", ",".join(map(str, shown))]
+    return args
+
+
+def permutation(r):
+    n = r.randint(1, 9)
+    perm = list(range(n))
+    r.shuffle(perm)
+    base = r.choice(["100", "10", "10000", f"{r.uniform(1.5, 1000):.6g}"])
+    return ["--seed", seed_text(r), "--d", str(r.randint(1, 10)), "--n", str(n),
+            "--dq", str(r.randint(1, 6)), "--perm", ",".join(map(str, perm)), "--base", base]
+
+
+def multihead(r):
+    d = r.choice([1, 2, 4, 6, 8, 12, 16, 18, 24, 30, 36, 48])
+    divisors = [h for h in range(1, d + 1) if d % h == 0]
+    sweep = r.sample(divisors, r.randint(1, min(4, len(divisors))))
+    args = ["--seed", seed_text(r), "--d", str(d), "--n", str(r.randint(1, 20)),
+            "--sweep", ",".join(map(str, sweep))]
+    if r.random() < 0.5:
+        args += ["--h", ",".join(map(str, r.sample(divisors, r.randint(1, min(3, len(divisors))))))]
+    return args
+
+
+def mask(r):
+    n = r.randint(2, 14)
+    delta = r.choice(["5.0", "-3.5", f"{r.uniform(-20, 20):.4f}", "0"])
+    return ["--seed", seed_text(r), "--d", str(r.randint(1, 10)), "--n", str(n),
+            "--dq", str(r.randint(1, 8)), "--pos", str(r.randint(2, n)), f"--delta={delta}"]
+
+
+EXPERIMENTS = {"attention": attention, "scaling": scaling, "permutation": permutation,
+               "multihead": multihead, "mask": mask}
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--attn", required=True)
+    p.add_argument("--reference", required=True, help="folder of the reference scripts")
+    p.add_argument("--cases", type=int, default=60, help="random flag sets per experiment")
+    p.add_argument("--seed", type=int, default=None, help="run seed (default: from the clock)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    p.add_argument("experiments", nargs="*", default=list(EXPERIMENTS))
+    a = p.parse_args()
+    try:
+        subprocess.run([PYTHON, "-c", "import numpy"], check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        print("conformance: Debian's python3-numpy is missing (apt-get install -y python3-numpy)")
+        return 1
+    run_seed = a.seed if a.seed is not None else int(time.time())
+    print(f"conformance: run seed {run_seed} (replay with --seed {run_seed})")
+    r = random.Random(run_seed)
+    cases = [(name, EXPERIMENTS[name](r)) for name in a.experiments for _ in range(a.cases)]
+
+    def run_case(case):
+        name, args = case
+        script = os.path.join(a.reference, f"{name}.py")
+        ref = subprocess.run([PYTHON, script, *args], capture_output=True)
+        got = subprocess.run([a.attn, name, *args], capture_output=True)
+        return name, args, ref, got
+
+    passed = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        for name, args, ref, got in pool.map(run_case, cases):
+            if ref.returncode == 0 and got.returncode == 0 and ref.stdout == got.stdout:
+                passed += 1
+                continue
+            failed += 1
+            print(f"FAIL attn {name} {' '.join(args)}")
+            print(f"  reference exit {ref.returncode}, attn exit {got.returncode}")
+            if got.stderr:
+                print("  attn stderr:", got.stderr.decode(errors="replace").strip())
+            if ref.stderr:
+                print("  reference stderr:", ref.stderr.decode(errors="replace").strip()[-400:])
+            print("  expected:\n" + ref.stdout.decode(errors="replace"))
+            print("  got:\n" + got.stdout.decode(errors="replace"))
+    print(f"conformance: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Layering: dependencies point down (docs/architecture.md).
+
+- src/rng and src/core include no printing, rendering, report, experiment or CLI code;
+- src/print includes nothing of the project outside src/print; src/render only print/ and report/;
+- experiments include no render/ and no CLI; CLI11 is included by src/cli/main.cpp alone;
+- heavy xtensor headers (xmath, xview, xlinalg, xblas, …) appear in no header file.
+"""
+import argparse
+import pathlib
+import re
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+HEAVY = ("xtensor/xmath.hpp", "xtensor/xview.hpp", "xtensor-blas/", "xtensor/xsort.hpp",
+         "xtensor/xio.hpp", "xtensor/xrandom.hpp", "xtensor/xreducer.hpp")
+
+# folder -> project include prefixes it must not use
+FORBIDDEN = {
+    "src/rng": ("print/", "render/", "report/", "experiments/", "cli/", "core/", "homework/", "CLI/"),
+    "src/core": ("print/", "render/", "report/", "experiments/", "cli/", "homework/", "CLI/"),
+    "src/print": ("core/", "rng/", "render/", "report/", "experiments/", "cli/", "homework/", "CLI/"),
+    "src/render": ("core/", "rng/", "experiments/", "cli/", "CLI/"),
+    "src/report": ("core/", "rng/", "print/", "render/", "experiments/", "cli/", "CLI/"),
+    "experiments": ("render/", "cli/", "CLI/", "homework/"),
+}
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--root", required=True)
+    root = pathlib.Path(p.parse_args().root)
+    problems = []
+    files = [f for d in ("src", "experiments") for f in (root / d).rglob("*.[ch]pp")]
+    for f in files:
+        rel = f.relative_to(root).as_posix()
+        includes = INCLUDE.findall(f.read_text(encoding="utf-8"))
+        for folder, banned in FORBIDDEN.items():
+            if rel.startswith(folder + "/"):
+                problems += [f"{rel} includes {i}" for i in includes if i.startswith(banned)]
+        if rel != "src/cli/main.cpp":
+            problems += [f"{rel} includes CLI11 ({i})" for i in includes if i.startswith("CLI/")]
+        if rel.endswith(".hpp"):
+            problems += [f"{rel} (a header) includes {i}" for i in includes if i.startswith(HEAVY)]
+    for line in problems:
+        print("FAIL", line)
+    print(f"layering: {len(files) - len({p.split()[0] for p in problems})} passed, "
+          f"{len({p.split()[0] for p in problems})} failed")
+    return 1 if problems or not files else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+// Invariants of the attention core (chapter sections 3-6), with tolerances stated.
+// Run the suite under -DATTN_SANITIZE=ON too: softmax_cols once broadcast an inline keep_dims
+// reducer, which xtensor 0.24.3 reads out of bounds (xtensor #2871); these checks would then
+// fail under AddressSanitizer.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "core/attention.hpp"
+#include "core/compare.hpp"
+#include "core/draws.hpp"
+#include "core/numpy_ops.hpp"
+#include "rng/numpy_generator.hpp"
+
+using attn::core::HeadWeights;
+using attn::core::Matrix;
+
+namespace {
+
+HeadWeights random_head(attn::rng::NumpyGenerator& rng, std::size_t d, std::size_t dq, bool biases) {
+    HeadWeights w;
+    w.omega_q = attn::core::normal_matrix(rng, 0, 0.5, dq, d);
+    w.omega_k = attn::core::normal_matrix(rng, 0, 0.5, dq, d);
+    w.omega_v = attn::core::normal_matrix(rng, 0, 0.5, d, d);
+    if (biases) {
+        w.beta_q = attn::core::normal_matrix(rng, 0, 0.5, dq, 1);
+        w.beta_k = attn::core::normal_matrix(rng, 0, 0.5, dq, 1);
+        w.beta_v = attn::core::normal_matrix(rng, 0, 0.5, d, 1);
+    }
+    return w;
+}
+
+}  // namespace
+
+TEST_CASE("softmax_cols: every column sums to 1 and no entry is negative (many shapes)") {
+    attn::rng::NumpyGenerator rng(std::uint64_t{3});
+    for (std::size_t n = 1; n <= 40; n += 3) {
+        for (std::size_t cols : {std::size_t{1}, n, n + 7}) {
+            const Matrix s = attn::core::normal_matrix(rng, 0, 4.0, n, cols);
+            const Matrix a = attn::core::softmax_cols(s);
+            REQUIRE(a.shape(0) == n);
+            REQUIRE(a.shape(1) == cols);
+            for (double colsum : attn::core::sum_axis0(a)) CHECK(std::fabs(colsum - 1.0) < 1e-12);
+            for (double x : a) CHECK(x >= 0.0);
+        }
+    }
+}
+
+TEST_CASE("softmax_cols is stable for huge scores and gives -inf entries weight 0") {
+    Matrix s = {{1000.0, -std::numeric_limits<double>::infinity()}, {999.0, 5.0}};
+    const Matrix a = attn::core::softmax_cols(s);
+    CHECK(a(0, 0) == doctest::Approx(1.0 / (1.0 + std::exp(-1.0))));
+    CHECK(a(0, 1) == 0.0);
+    CHECK(a(1, 1) == 1.0);
+}
+
+TEST_CASE("self-attention without biases is permutation-equivariant (section 4)") {
+    attn::rng::NumpyGenerator rng(std::uint64_t{11});
+    const Matrix x = attn::core::normal_matrix(rng, 0, 1, 6, 7);
+    const HeadWeights w = random_head(rng, 6, 4, /*biases=*/false);
+    const std::vector<std::size_t> perm = {3, 0, 6, 1, 5, 2, 4};
+    const Matrix y = attn::core::self_attention(w, x).output;
+    const Matrix yp = attn::core::self_attention(w, attn::core::permute_columns(x, perm)).output;
+    CHECK(attn::core::allclose(yp, attn::core::permute_columns(y, perm)));
+    // ...and the positional encoding breaks it
+    const Matrix e = attn::core::sinusoidal_encoding(6, 7, 100.0);
+    const Matrix z = attn::core::self_attention(w, Matrix(x + e)).output;
+    const Matrix zp =
+        attn::core::self_attention(w, Matrix(attn::core::permute_columns(x, perm) + e)).output;
+    CHECK_FALSE(attn::core::allclose(zp, attn::core::permute_columns(z, perm)));
+}
+
+TEST_CASE("causal mask: zeros below the diagonal, columns sum to 1, earlier outputs unmoved") {
+    attn::rng::NumpyGenerator rng(std::uint64_t{5});
+    const std::size_t n = 9;
+    const Matrix x = attn::core::normal_matrix(rng, 0, 1, 6, n);
+    const HeadWeights w = random_head(rng, 6, 4, /*biases=*/true);
+    const auto mask = attn::core::causal_mask(n);
+    const auto pass = attn::core::self_attention(w, x, &mask);
+    for (std::size_t m = 0; m < n; ++m) {
+        for (std::size_t col = 0; col < m; ++col) CHECK(pass.weights(m, col) == 0.0);
+    }
+    for (double colsum : attn::core::sum_axis0(pass.weights)) CHECK(std::fabs(colsum - 1.0) < 1e-12);
+    Matrix shifted = x;
+    for (std::size_t r = 0; r < 6; ++r) shifted(r, 5) += 7.0;
+    const auto moved = attn::core::self_attention(w, shifted, &mask);
+    for (std::size_t r = 0; r < 6; ++r) {
+        for (std::size_t col = 0; col < 5; ++col) CHECK(moved.output(r, col) == pass.output(r, col));
+    }
+    CHECK(moved.output(0, 5) != pass.output(0, 5));
+}
+
+TEST_CASE("multi-head cost: counted products equal 4D²N + 2N²D for every H dividing D (section 5)") {
+    attn::rng::NumpyGenerator rng(std::uint64_t{8});
+    for (std::size_t d : {6u, 12u, 48u}) {
+        for (std::size_t n : {1u, 4u, 10u, 96u}) {
+            const Matrix x = attn::core::normal_matrix(rng, 0, 1, d, n);
+            for (std::size_t h = 1; h <= d; ++h) {
+                if (d % h) continue;
+                std::vector<HeadWeights> heads(h);
+                for (auto& w : heads) {
+                    w.omega_q = attn::core::normal_matrix(rng, 0, 0.2, d / h, d);
+                    w.omega_k = attn::core::normal_matrix(rng, 0, 0.2, d / h, d);
+                    w.omega_v = attn::core::normal_matrix(rng, 0, 0.2, d / h, d);
+                }
+                const Matrix omega_c = attn::core::normal_matrix(rng, 0, 0.2, d, d);
+                const auto pass = attn::core::multihead_attention(x, heads, omega_c);
+                const auto D = static_cast<std::int64_t>(d), N = static_cast<std::int64_t>(n);
+                CHECK(pass.parameters == 4 * D * D);
+                CHECK(pass.multiplications == 4 * D * D * N + 2 * N * N * D);
+                CHECK(pass.output.shape(0) == d);
+                CHECK(pass.output.shape(1) == n);
+            }
+        }
+    }
+}
+
+TEST_CASE("sinusoidal encoding: sin on even rows, cos on odd rows, position 0 is (0, 1, 0, 1, …)") {
+    const Matrix e = attn::core::sinusoidal_encoding(4, 3, 100.0);
+    CHECK(e(0, 0) == 0.0);
+    CHECK(e(1, 0) == 1.0);
+    CHECK(e(0, 1) == doctest::Approx(std::sin(1.0)));
+    CHECK(e(2, 2) == doctest::Approx(std::sin(2.0 / 10.0)));   // 100^(2/4) = 10
+    CHECK(e(3, 2) == doctest::Approx(std::cos(2.0 / 10.0)));
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Write golden/<command>/<name>.txt from the chapter's REFERENCE scripts (never from attn).
+
+Each golden file's first line records the arguments, `$ attn <command> <args>`; the rest is
+the exact stdout of `/usr/bin/python3 ../shared/reference/<command>.py <args>`.
+Run from anywhere:  /usr/bin/python3 tools/make_golden.py [--shared ../shared] [command ...]
+"""
+import argparse
+import pathlib
+import shlex
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+CASES = {
+    "attention": {
+        "defaults": "",
+        "seed1": "--seed 1",
+        "seed42_col1": "--seed 42 --col 1",
+        "wide_n13": "--n 13",
+        "small_d3_n8_dq2_col8": "--d 3 --n 8 --dq 2 --col 8",
+        "seed_above_2_64": "--seed 18446744073709551621",
+        "single_position": "--n 1 --col 1",
+        "dq1": "--dq 1",
+        "large_n40": "--seed 7 --d 16 --n 40 --dq 8 --col 40",
+    },
+    "scaling": {
+        "defaults": "",
+        "chapter_dq400": "--dq 400",
+        "dq4_only": "--dq 4",
+        "appended_rows": "--seed 7 --r 100 --sweep 2,8 --dq 8,16",
+        "n10_r300": "--n 10 --r 300",
+        "seed_2_32_plus_5": "--seed 4294967301 --r 500",
+    },
+    "permutation": {
+        "defaults": "",
+        "seed3": "--seed 3",
+        "n3_reversed": "--n 3 --perm 2,1,0",
+        "base10000": "--base 10000",
+        "d9_n7": "--d 9 --n 7 --perm 6,5,4,3,2,1,0",
+        "identity": "--perm 0,1,2,3,4",
+    },
+    "multihead": {
+        "defaults": "",
+        "h6": "--h 6",
+        "d12_all_divisors": "--d 12 --n 4 --sweep 1,2,3,4,6,12",
+        "appended_h5": "--seed 5 --d 30 --n 20 --h 5",
+    },
+    "mask": {
+        "defaults": "",
+        "pos2": "--pos 2",
+        "pos5_negative_delta": "--pos 5 --delta -3.5",
+        "n12_pos12": "--n 12 --pos 12",
+        "seed9_small": "--seed 9 --d 4 --n 8 --dq 2 --pos 6",
+    },
+}
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    p.add_argument("commands", nargs="*", default=list(CASES))
+    a = p.parse_args()
+    for command in a.commands:
+        folder = ROOT / "golden" / command
+        folder.mkdir(parents=True, exist_ok=True)
+        script = pathlib.Path(a.shared) / "reference" / f"{command}.py"
+        for name, args in CASES[command].items():
+            out = subprocess.run(["/usr/bin/python3", str(script), *shlex.split(args)],
+                                 check=True, capture_output=True)
+            header = f"$ attn {command} {args}".rstrip() + "\n"
+            (folder / f"{name}.txt").write_bytes(header.encode() + out.stdout)
+            print(f"golden/{command}/{name}.txt", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
