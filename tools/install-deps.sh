@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs what attn needs from Debian 12's archive (build tools, libraries, and Debian's NumPy
+# for the reference scripts the conformance test runs). Uses sudo when not root.
+set -euo pipefail
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends \
+  cmake make g++ ca-certificates \
+  libcli11-dev libfmt-dev libxtensor-dev xtl-dev libxtensor-blas-dev libopenblas-dev \
+  doctest-dev libtomlplusplus-dev libmuparser-dev \
+  python3 python3-numpy >/dev/null
