@@ -24,42 +24,53 @@ std::uint64_t NumpyGenerator::next_uint64() { return pcg64::next64(state_, inc_)
 
 double NumpyGenerator::next_double() { return pcg64::next_double(state_, inc_); }
 
-// Ziggurat, notes §3 (NumPy's random_standard_normal).
-double NumpyGenerator::standard_normal() {
+namespace {
+
+// Ziggurat, notes §3 (NumPy's random_standard_normal). A free function over a local copy of
+// the PCG64 state, so that the hot loop keeps the state in registers.
+inline double ziggurat_normal(pcg64::u128& state, pcg64::u128 inc) {
     using namespace ziggurat;
     for (;;) {
-        std::uint64_t r = pcg64::next64(state_, inc_);
+        std::uint64_t r = pcg64::next64(state, inc);
         const unsigned idx = static_cast<unsigned>(r & 0xffu);
         r >>= 8;
         const bool sign = (r & 1u) != 0;
         const std::uint64_t rabs = (r >> 1) & 0x000fffffffffffffull;
-        double x = static_cast<double>(rabs) * wi[idx];
+        // rabs < 2^52: the signed conversion is exact and cheaper than the unsigned one
+        double x = static_cast<double>(static_cast<std::int64_t>(rabs)) * wi[idx];
         if (sign) x = -x;                         // sign applied before the test
         if (rabs < ki[idx]) return x;             // ~99.2% of draws
         if (idx == 0) {                           // tail beyond nor_r
             for (;;) {
-                const double xx = -nor_inv_r * std::log1p(-pcg64::next_double(state_, inc_));
-                const double yy = -std::log1p(-pcg64::next_double(state_, inc_));
+                const double xx = -nor_inv_r * std::log1p(-pcg64::next_double(state, inc));
+                const double yy = -std::log1p(-pcg64::next_double(state, inc));
                 if (yy + yy > xx * xx) {
                     return ((rabs >> 8) & 1u) ? -(nor_r + xx) : nor_r + xx;
                 }
             }
         }
         // wedge
-        if ((fi[idx - 1] - fi[idx]) * pcg64::next_double(state_, inc_) + fi[idx] <
+        if ((fi[idx - 1] - fi[idx]) * pcg64::next_double(state, inc) + fi[idx] <
             std::exp(-0.5 * x * x)) {
             return x;
         }
     }
 }
 
+}  // namespace
+
+double NumpyGenerator::standard_normal() { return ziggurat_normal(state_, inc_); }
+
 // Generator.normal, notes §4: loc + scale * z, multiply then add (never fused), C order.
 void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t count) {
+    pcg64::u128 state = state_;
+    const pcg64::u128 inc = inc_;
     for (std::size_t i = 0; i < count; ++i) {
-        const double z = standard_normal();
+        const double z = ziggurat_normal(state, inc);
         const double scaled = scale * z;
         out[i] = loc + scaled;
     }
+    state_ = state;
 }
 
 std::vector<double> NumpyGenerator::normal(double loc, double scale, std::size_t count) {
