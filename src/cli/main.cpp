@@ -192,6 +192,73 @@ void add_mask(CLI::App& app, std::function<int()>& run) {
 // ---- subcommands added by later issues register here ----------------------------------------
 // ATTN-SUBCOMMANDS: homework and lesson are added below this line.
 
+// ---- section 04 (作業和解答): homework ---------------------------------------------------------
+}  // namespace
+#include <cstdlib>
+
+#include "homework/homework.hpp"
+namespace {
+
+void add_homework(CLI::App& app, std::function<int()>& run) {
+    auto* cmd = app.add_subcommand(
+        "homework", "Section 04 (作業和解答): worked solutions, answer sheets, and grading");
+    cmd->footer(
+        "Without flags prints the worked solutions of problem 1, 2, 3 (or all), every number\n"
+        "recomputed by the core. --template prints a blank TOML answer sheet, --key the filled one;\n"
+        "--grade FILE grades a sheet: exit 0 all right, 1 wrong or missing answers, 2 unreadable\n"
+        "sheet or bad flag, 3 file cannot be opened. Reports are written even when answers are\n"
+        "wrong; a Markdown summary is appended to $GITHUB_STEP_SUMMARY when it is set.");
+    static Flag problem, grade, junit, gradescope, points, variant;
+    static bool want_template = false, want_key = false;
+    cmd->add_option_function<std::string>(
+        "problem", [](const std::string& value) { problem.text = value; problem.given = true; },
+        "1, 2 or 3: one problem only (default: all three)");
+    cmd->add_flag("--template", want_template, "print a blank answer sheet (TOML)");
+    cmd->add_flag("--key", want_key, "print the answer key as a filled answer sheet (TOML)");
+    add_flag(cmd, "--grade", grade, "grade the answer sheet FILE (TOML; - reads standard input)");
+    add_flag(cmd, "--junit", junit, "with --grade: write a JUnit XML report to FILE");
+    add_flag(cmd, "--gradescope", gradescope, "with --grade: write a Gradescope results.json to FILE");
+    add_flag(cmd, "--points", points,
+             "with --grade: points per key, part or problem, e.g. hw3=2,hw1.c.slope_a=0.5 (default 1 each)");
+    add_flag(cmd, "--variant", variant,
+             "derive other numbers from ID (e.g. a student number); default: the chapter's");
+    cmd->callback([&run] {
+        run = [] {
+            using attn::homework::HomeworkOptions;
+            HomeworkOptions o;
+            if (problem.given) o.problem = static_cast<int>(parse_int("problem", problem.text, 1, 3));
+            if (want_template + want_key + grade.given > 1) {
+                throw attn::UsageError("--grade", "choose one of --template, --key and --grade");
+            }
+            if (want_template) o.mode = HomeworkOptions::Mode::template_sheet;
+            if (want_key) o.mode = HomeworkOptions::Mode::key;
+            if (grade.given) {
+                o.mode = HomeworkOptions::Mode::grade;
+                o.sheet = grade.text;
+            }
+            for (const auto* f : {&junit, &gradescope, &points}) {
+                if (f->given && !grade.given) {
+                    const char* name = f == &junit ? "--junit" : f == &gradescope ? "--gradescope" : "--points";
+                    throw attn::UsageError(name, "only goes with --grade FILE");
+                }
+            }
+            if (junit.given) o.junit = junit.text;
+            if (gradescope.given) o.gradescope = gradescope.text;
+            if (points.given) o.points = attn::homework::parse_point_rules("--points", points.text);
+            if (variant.given) {
+                if (variant.text.empty()) throw attn::UsageError("--variant", "the ID is empty");
+                o.variant = variant.text;
+            }
+            if (const char* summary = std::getenv("GITHUB_STEP_SUMMARY")) o.step_summary = summary;
+            const attn::homework::HomeworkOutput result = attn::homework::run_homework(o);
+            write(result.out);
+            std::fflush(stdout);
+            std::fwrite(result.err.data(), 1, result.err.size(), stderr);
+            return result.code;
+        };
+    });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -206,6 +273,7 @@ int main(int argc, char** argv) {
     add_multihead(app, run);
     add_mask(app, run);
     // ATTN-REGISTER: later subcommands are registered below this line.
+    add_homework(app, run);
 
     if (argc > 1 && argv[1][0] != '-') {
         bool known = false;

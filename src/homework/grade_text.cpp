@@ -1,0 +1,48 @@
+#include "homework/grade_text.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace attn::homework {
+
+namespace {
+
+// Columns line up by code points (the answers are ASCII in practice; names may not be).
+std::size_t width(const std::string& s) {
+    std::size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+std::string pad(const std::string& s, std::size_t w) {
+    const std::size_t have = width(s);
+    return have >= w ? s : s + std::string(w - have, ' ');
+}
+
+}  // namespace
+
+std::string grade_table_text(const GradeReport& r) {
+    std::string out = fmt::format("attn homework: grading {} (variant: {})\n\n", r.sheet, r.variant);
+    std::size_t wk = 3, wg = 5, wp = 6;
+    for (const auto& row : r.items) {
+        wk = std::max(wk, width(row.key));
+        wg = std::max(wg, std::min<std::size_t>(width(row.given), 36));
+        wp = std::max(wp, width(points_text(row.points) + "/" + points_text(row.max_points)));
+    }
+    out += fmt::format("{}  {}  {}  {}  {}\n", pad("key", wk), pad("verdict", 7), pad("points", wp), pad("given", wg),
+                       "expected");
+    for (const auto& row : r.items) {
+        const std::string points = points_text(row.points) + "/" + points_text(row.max_points);
+        out += fmt::format("{}  {}  {}  {}  {} ({})\n", pad(row.key, wk), pad(verdict_name(row.verdict), 7),
+                           pad(points, wp), pad(row.given.empty() ? "-" : row.given, wg), row.expected, row.precision);
+        const std::string indent(wk + 2, ' ');
+        if (!row.hint.empty()) out += indent + "hint: " + row.hint + "\n";
+        if (!row.note.empty()) out += indent + row.note + "\n";
+    }
+    out += fmt::format("\nscore: {}/{} ({} right, {} wrong, {} missing)\n", points_text(r.score),
+                       points_text(r.max_score), r.right, r.wrong, r.missing);
+    return out;
+}
+
+}  // namespace attn::homework

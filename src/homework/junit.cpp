@@ -1,0 +1,53 @@
+#include "homework/junit.hpp"
+
+#include <fmt/format.h>
+
+#include "homework/escape.hpp"
+
+namespace attn::homework {
+
+std::string junit_xml(const GradeReport& r) {
+    const bool unreadable = !r.error.empty();
+    const std::size_t tests = unreadable ? 1 : r.items.size();
+    const std::size_t failures = unreadable ? 0 : r.wrong + r.missing;
+    const std::size_t errors = unreadable ? 1 : 0;
+    const std::string suite = xml_escape("attn homework: " + r.sheet + " (variant: " + r.variant + ")");
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out += fmt::format("<testsuites name=\"attn homework\" tests=\"{}\" failures=\"{}\" errors=\"{}\">\n", tests,
+                       failures, errors);
+    out += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\">\n", suite,
+                       tests, failures, errors);
+    out += "    <properties>\n";
+    out += fmt::format("      <property name=\"variant\" value=\"{}\"/>\n", xml_escape(r.variant));
+    out += fmt::format("      <property name=\"score\" value=\"{}\"/>\n", points_text(r.score));
+    out += fmt::format("      <property name=\"max_score\" value=\"{}\"/>\n", points_text(r.max_score));
+    out += "    </properties>\n";
+    if (unreadable) {
+        out += "    <testcase classname=\"sheet\" name=\"sheet\">\n";
+        out += fmt::format("      <error message=\"{}\" type=\"unreadable\">{}</error>\n",
+                           xml_escape(r.error.substr(0, r.error.find('\n'))), xml_escape(r.error));
+        out += "    </testcase>\n";
+    }
+    for (const auto& row : r.items) {
+        const std::string classname = xml_escape(row.key.substr(0, row.key.rfind('.')));
+        out += fmt::format("    <testcase classname=\"{}\" name=\"{}\"", classname, xml_escape(row.key));
+        if (row.verdict == Verdict::right && row.note.empty()) {
+            out += "/>\n";
+            continue;
+        }
+        out += ">\n";
+        if (row.verdict != Verdict::right) {
+            const std::string message = std::string(verdict_name(row.verdict)) + ": " + row.hint;
+            const std::string body = "given: " + (row.given.empty() ? std::string("(nothing)") : row.given) +
+                                     "\nexpected: " + row.expected + " (" + row.precision + ")\nhint: " + row.hint;
+            out += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n", xml_escape(message),
+                               verdict_name(row.verdict), xml_escape(body));
+        }
+        if (!row.note.empty()) out += fmt::format("      <system-out>{}</system-out>\n", xml_escape(row.note));
+        out += "    </testcase>\n";
+    }
+    out += "  </testsuite>\n</testsuites>\n";
+    return out;
+}
+
+}  // namespace attn::homework

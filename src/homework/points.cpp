@@ -1,0 +1,68 @@
+#include "homework/points.hpp"
+
+#include <cmath>
+#include <cstdlib>
+
+#include "core/errors.hpp"
+
+namespace attn::homework {
+
+bool pattern_covers(const std::string& pattern, const std::string& key) {
+    if (pattern == "*" || pattern == key) return true;
+    return key.size() > pattern.size() && key.compare(0, pattern.size(), pattern) == 0 &&
+           key[pattern.size()] == '.';
+}
+
+int pattern_depth(const std::string& pattern) {
+    if (pattern == "*") return 0;
+    int depth = 1;
+    for (char c : pattern) depth += c == '.';
+    return depth;
+}
+
+double PointRules::lookup(const std::string& key, double fallback) const {
+    int best = -1;
+    double points = fallback;
+    for (const auto& [pattern, value] : rules) {
+        if (!pattern_covers(pattern, key)) continue;
+        const int depth = pattern_depth(pattern);
+        if (depth >= best) {   // later rules of equal depth win, as later flags do
+            best = depth;
+            points = value;
+        }
+    }
+    return points;
+}
+
+bool PointRules::matches(const std::string& key) const {
+    for (const auto& rule : rules) {
+        if (pattern_covers(rule.first, key)) return true;
+    }
+    return false;
+}
+
+PointRules parse_point_rules(const std::string& flag, const std::string& text) {
+    PointRules out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = text.find(',', start);
+        const std::string rule = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::size_t eq = rule.find('=');
+        if (rule.empty() || eq == std::string::npos || eq == 0 || eq + 1 == rule.size()) {
+            throw UsageError(flag, "expected KEY=POINTS[,KEY=POINTS…] (e.g. hw3=2,hw1.c.slope_a=0.5), got \"" + rule + "\"");
+        }
+        const std::string pattern = rule.substr(0, eq);
+        const std::string number = rule.substr(eq + 1);
+        char* end = nullptr;
+        const double points = std::strtod(number.c_str(), &end);
+        if (end == number.c_str() || *end != '\0' || !std::isfinite(points) || points < 0 || points > 1e6) {
+            throw UsageError(flag, "points must be a number from 0 to 1000000, got \"" + number + "\"");
+        }
+        out.rules.emplace_back(pattern, points);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+}  // namespace attn::homework

@@ -1,0 +1,27 @@
+#pragma once
+// Points per item: 1 each unless the sheet's [meta.points] or the --points flag says otherwise.
+// A rule names a key ("hw1.c.slope_a"), a part ("hw1.c"), a problem ("hw1") or everything ("*");
+// the most specific rule wins, and any --points rule for an item wins over the sheet's.
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace attn::homework {
+
+struct PointRules {
+    std::vector<std::pair<std::string, double>> rules;   // (pattern, points)
+    // The points of the most specific rule matching `key`, or `fallback`.
+    double lookup(const std::string& key, double fallback) const;
+    bool matches(const std::string& key) const;
+};
+
+// "hw3=2,hw1.c.slope_a=0.5,*=1": throws attn::UsageError(flag, …) on a malformed rule or a
+// negative, non-finite or absurd (> 1e6) number of points.
+PointRules parse_point_rules(const std::string& flag, const std::string& text);
+
+// Whether `pattern` covers `key`: "*", the key itself, or a dotted prefix of it.
+bool pattern_covers(const std::string& pattern, const std::string& key);
+// Specificity: "*" 0, "hw1" 1, "hw1.c" 2, "hw1.c.slope_a" 3.
+int pattern_depth(const std::string& pattern);
+
+}  // namespace attn::homework

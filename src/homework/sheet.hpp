@@ -1,0 +1,43 @@
+#pragma once
+// An answer sheet as read from TOML (Debian's libtomlplusplus-dev): every value flattened to its
+// dotted key ("hw1.a.weights") with its type, value and line:column. What the keys must hold is
+// the grader's business (grade.hpp); this file only reads.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace attn::homework {
+
+inline constexpr std::size_t kMaxSheetBytes = 1u << 20;   // 1 MiB: far beyond any real sheet
+
+struct SheetValue {
+    enum class Type { integer, floating, boolean, string, array, table, other };
+    Type type = Type::other;
+    std::string key;                  // dotted path; "" for array elements
+    double number = 0;                // integer or floating
+    std::int64_t integer = 0;         // integer
+    bool boolean = false;
+    std::string text;                 // string
+    std::vector<SheetValue> elements; // array
+    std::size_t line = 0, column = 0; // where the value starts (1-based)
+};
+
+struct Sheet {
+    std::string name;                 // as given on the command line, for messages
+    std::vector<SheetValue> values;   // every non-table value, in document order
+    std::vector<SheetValue> tables;   // every table (also implicit ones: [hw1.a] makes hw1)
+};
+
+const char* type_name(SheetValue::Type type);   // "an integer", "a string", "an array", …
+
+// Parses TOML text. Throws attn::UsageError("--grade", "NAME:LINE:COLUMN: what") for text over
+// kMaxSheetBytes, invalid UTF-8, binary bytes or any TOML error (exit code 2).
+Sheet parse_sheet(std::string_view text, const std::string& name);
+
+// Reads a file ("-" is standard input), at most kMaxSheetBytes + 1 bytes. Throws attn::IoError
+// when it cannot be opened or read (exit code 3), and what parse_sheet throws.
+Sheet read_sheet(const std::string& path);
+
+}  // namespace attn::homework

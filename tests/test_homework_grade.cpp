@@ -1,0 +1,334 @@
+// Homework, the grading side: the chapter's own sheet, crafted wrong sheets (flagged on exactly
+// the wrong keys, with the known mistake named), malformed sheets, points, variants and reports.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "homework/answer_key.hpp"
+#include "homework/escape.hpp"
+#include "homework/grade.hpp"
+#include "homework/grade_text.hpp"
+#include "homework/gradescope.hpp"
+#include "homework/junit.hpp"
+#include "homework/problems.hpp"
+#include "homework/sheet.hpp"
+#include "homework/sheet_text.hpp"
+#include "homework/summary_markdown.hpp"
+
+using namespace attn::homework;
+
+namespace {
+
+const std::string kBookSheet = std::string(ATTN_SHARED_DIR) + "/reference/homework/book-answers.toml";
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+const Solutions& chapter_solutions() {
+    static const Solutions s = solve(chapter_variant());
+    return s;
+}
+
+const AnswerKey& chapter_key() {
+    static const AnswerKey k = build_answer_key(chapter_solutions());
+    return k;
+}
+
+GradeReport grade_text(const std::string& toml, const AnswerKey& key = chapter_key(), const GradeOptions& o = {}) {
+    return grade(key, parse_sheet(toml, "sheet.toml"), o);
+}
+
+// The book's sheet with the line that starts with `prefix` (inside [table]) replaced.
+std::string book_with(const std::string& table, const std::string& prefix, const std::string& line) {
+    std::string text = read_text(kBookSheet);
+    const std::size_t at_table = text.find("[" + table + "]");
+    REQUIRE(at_table != std::string::npos);
+    const std::size_t at = text.find("\n" + prefix, at_table);
+    REQUIRE(at != std::string::npos);
+    const std::size_t end = text.find('\n', at + 1);
+    return text.substr(0, at + 1) + line + text.substr(end);
+}
+
+std::vector<std::string> keys_not_right(const GradeReport& r) {
+    std::vector<std::string> out;
+    for (const auto& row : r.items) {
+        if (row.verdict != Verdict::right) out.push_back(row.key);
+    }
+    return out;
+}
+
+const GradedItem& row_of(const GradeReport& r, const std::string& key) {
+    for (const auto& row : r.items) {
+        if (row.key == key) return row;
+    }
+    FAIL("no row " << key);
+    return r.items.front();
+}
+
+std::string fmt_list(const std::vector<double>& v, int places) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*f", places, v[i]);
+        out += (i ? ", " : "") + std::string(buf);
+    }
+    return out + "]";
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("the chapter's own answers get full marks, with the 1(c) note on the chapter") {
+    const GradeReport r = grade(chapter_key(), read_sheet(kBookSheet));
+    CHECK(r.items.size() == 19);
+    CHECK(r.right == 19);
+    CHECK(r.score == 19);
+    CHECK(r.max_score == 19);
+    CHECK(r.exit_code() == 0);
+    CHECK(r.warnings.empty());
+    std::vector<std::string> noted;
+    for (const auto& row : r.items) {
+        if (!row.note.empty()) noted.push_back(row.key);
+    }
+    CHECK(noted == std::vector<std::string>{"hw1.c.slope_a"});
+    const GradedItem& slope = row_of(r, "hw1.c.slope_a");
+    CHECK(slope.note_on_chapter);
+    CHECK(slope.note.find("0.0967") != std::string::npos);
+    CHECK(slope.note.find("0.0966") != std::string::npos);
+    const std::string table = grade_table_text(r);
+    CHECK(table.find("score: 19/19") != std::string::npos);
+    CHECK(table.find("note on the chapter") != std::string::npos);
+}
+
+TEST_CASE("the key the core computes grades full, for the chapter and for variants") {
+    const GradeReport r = grade_text(key_sheet(chapter_solutions(), chapter_key()));
+    CHECK(r.exit_code() == 0);
+    for (const auto& row : r.items) CHECK(row.note.empty());
+    for (const char* id : {"alice", "s1234567", "學生 7"}) {
+        const Solutions s = solve(derive_variant(id));
+        const AnswerKey key = build_answer_key(s);
+        const std::string sheet = key_sheet(s, key);
+        const GradeReport own = grade_text(sheet, key);
+        CHECK(own.exit_code() == 0);
+        CHECK(own.warnings.empty());
+        // The same sheet under the chapter's numbers fails, and says it was made for another variant.
+        const GradeReport other = grade_text(sheet, chapter_key());
+        CHECK(other.exit_code() == 1);
+        CHECK(other.wrong + other.missing >= 5);
+        REQUIRE_FALSE(other.warnings.empty());
+        CHECK(other.warnings[0].find("made for variant") != std::string::npos);
+    }
+}
+
+TEST_CASE("precision edge cases of 1(c): 0.0966 and 0.0967 right, 0.0968 wrong") {
+    for (const char* ok : {"0.0966", "0.0967", "0.09664", "0.096636479"}) {
+        const GradeReport r = grade_text(book_with("hw1.c", "slope_a", std::string("slope_a = ") + ok));
+        CHECK_MESSAGE(r.exit_code() == 0, ok);
+    }
+    const GradeReport r = grade_text(book_with("hw1.c", "slope_a", "slope_a = 0.0968"));
+    CHECK(r.exit_code() == 1);
+    CHECK(keys_not_right(r) == std::vector<std::string>{"hw1.c.slope_a"});
+    CHECK(row_of(r, "hw1.c.slope_a").verdict == Verdict::wrong);
+    // 0.0966 is the correctly rounded value: no note at all.
+    CHECK(row_of(grade_text(book_with("hw1.c", "slope_a", "slope_a = 0.0966")), "hw1.c.slope_a").note.empty());
+}
+
+TEST_CASE("crafted wrong sheets are flagged on exactly the wrong keys, naming the mistake") {
+    const Solutions& s = chapter_solutions();
+    struct Case {
+        std::string table, prefix, line, key, hint_has;
+    };
+    const std::vector<Case> cases = {
+        {"hw1.a", "weights", "weights = " + fmt_list(s.p1.weights_b, 4), "hw1.a.weights", "no 1/sqrt(Dq) scaling"},
+        {"hw1.a", "scaled", "scaled = [1.0, 0, 1.0]", "hw1.a.scaled", "Dq instead of sqrt(Dq)"},
+        {"hw1.a", "weights", "weights = " + fmt_list(s.p1.weights_a_by_dq, 4), "hw1.a.weights", "Dq instead of sqrt(Dq)"},
+        {"hw1.b", "weights", "weights = " + fmt_list(s.p1.weights_a, 4), "hw1.b.weights", "raw scores"},
+        {"hw2.b", "weights", "weights = " + fmt_list(s.p2.answer.kept, 6), "hw2.b.weights", "without renormalising"},
+        {"hw2.b", "weights", "weights = " + fmt_list(s.p2.wrong_axis.renormalised, 6), "hw2.b.weights", "wrong axis"},
+        {"hw2.a", "kept_sum", "kept_sum = " + fmt_list({s.p2.wrong_axis.kept_sum}, 6).substr(1, 8), "hw2.a.kept_sum", "wrong axis"},
+        {"hw2.c", "same_as_mask", "same_as_mask = false", "hw2.c.same_as_mask", "attn mask"},
+        {"hw3.a", "params =", "params = \"3*D^2\"", "hw3.a.params", "Omega_c"},
+        {"hw3.a", "params_d48", "params_d48 = 6912", "hw3.a.params_d48", "Omega_c"},
+        {"hw3.b", "muls", "muls = \"3*D^2*N + 2*N^2*D\"", "hw3.b.muls", "Omega_c"},
+        {"hw3.b", "muls", "muls = \"4*D^2*N + N^2*D\"", "hw3.b.muls", "only one of the two"},
+        {"hw3.b", "muls", "muls = \"3*H*D^2*N + 2*H*N^2*D + D^2*N\"", "hw3.b.muls", "full width"},
+        {"hw3.c", "ratio", "ratio = 16", "hw3.c.ratio", "N^2 terms alone"},
+        {"hw3.d", "threshold", "threshold = \"1.5*D\"", "hw3.d.threshold", "Omega_c"},
+        {"hw3.d", "muls_each", "muls_each = 1769472", "hw3.d.muls_each", "total of both parts"},
+        {"hw3.c", "muls_n40", "muls_n40 = 522241", "hw3.c.muls_n40", "evaluate (b)"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.line);
+        const GradeReport r = grade_text(book_with(c.table, c.prefix, c.line));
+        CHECK(r.exit_code() == 1);
+        CHECK(keys_not_right(r) == std::vector<std::string>{c.key});
+        CHECK(row_of(r, c.key).hint.find(c.hint_has) != std::string::npos);
+        CHECK(r.score == 18);
+    }
+}
+
+TEST_CASE("expressions right and wrong in a sheet") {
+    for (const char* ok : {"\"4*D^2\"", "\"D^2*4\"", "\"4 * D * D\"", "\"3*D^2 + D^2\""}) {
+        CHECK(grade_text(book_with("hw3.a", "params =", std::string("params = ") + ok)).exit_code() == 0);
+    }
+    const GradeReport cube = grade_text(book_with("hw3.a", "params =", "params = \"4*D^3\""));
+    CHECK(keys_not_right(cube) == std::vector<std::string>{"hw3.a.params"});
+    const GradeReport implicit = grade_text(book_with("hw3.a", "params =", "params = \"4D^2\""));
+    CHECK(keys_not_right(implicit) == std::vector<std::string>{"hw3.a.params"});
+    CHECK(row_of(implicit, "hw3.a.params").hint.find("cannot read the expression") != std::string::npos);
+}
+
+TEST_CASE("missing answers and blank answers count as missing") {
+    const GradeReport r = grade_text("[hw1.a]\nscores = [2, 0, 2]\nscaled = []\n[hw3.a]\nparams = \"\"\n");
+    CHECK(r.right == 1);
+    CHECK(r.missing == 18);
+    CHECK(r.exit_code() == 1);
+    CHECK(row_of(r, "hw1.a.scaled").verdict == Verdict::missing);
+    CHECK(row_of(r, "hw3.a.params").verdict == Verdict::missing);
+    // An array of the wrong length is a wrong answer, not a missing one.
+    const GradeReport short_list = grade_text(book_with("hw1.a", "weights", "weights = [0.4458, 0.1084]"));
+    CHECK(row_of(short_list, "hw1.a.weights").verdict == Verdict::wrong);
+    CHECK(row_of(short_list, "hw1.a.weights").hint.find("expected 3 numbers") != std::string::npos);
+}
+
+TEST_CASE("malformed sheets: exit code 2 with line and column, never a crash") {
+    const std::string book = read_text(kBookSheet);
+    auto code_of = [](const std::string& text) {
+        try {
+            grade(chapter_key(), parse_sheet(text, "bad.toml"));
+        } catch (const attn::UsageError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    // Truncated in the middle of an array.
+    const std::string truncated = code_of(book.substr(0, book.find("0.1084")));
+    CHECK(truncated.find("bad.toml:") != std::string::npos);
+    CHECK(truncated.find("not valid TOML") != std::string::npos);
+    // Wrong types name the key, the line and the column.
+    const std::string types = code_of("[hw1.a]\nscores = \"2, 0, 2\"\n[hw2.c]\nsame_as_mask = 1\n[hw3.a]\nparams = 9216\n");
+    CHECK(types.find("bad.toml:2:10: hw1.a.scores: expected an array") != std::string::npos);
+    CHECK(types.find("bad.toml:4:16: hw2.c.same_as_mask: expected true or false") != std::string::npos);
+    CHECK(types.find("hw3.a.params: expected an expression") != std::string::npos);
+    CHECK(code_of("[hw1.a]\nweights = [0.4, \"x\", 0.4]\n").find("element 2 is a string") != std::string::npos);
+    CHECK(code_of("hw1 = 3\n").find("expected a table of answers") != std::string::npos);
+    CHECK(code_of("[hw1.a.scores]\nx = 1\n").find("got a table") != std::string::npos);
+    CHECK(code_of("[meta]\nvariant = 3\n[hw1.a]\n").find("meta.variant") != std::string::npos);
+    CHECK(code_of("[meta.points]\nhw1 = -1\n[hw1.a]\n").find("points must be") != std::string::npos);
+    // Empty, or no homework at all: not an answer sheet.
+    CHECK(code_of("").find("not an answer sheet") != std::string::npos);
+    CHECK(code_of("title = \"x\"\n").find("not an answer sheet") != std::string::npos);
+    // Binary: NUL and bytes that are not UTF-8.
+    CHECK(code_of(std::string("\x00\x01\xff\xfe[hw1]", 9)).find("not valid TOML") != std::string::npos);
+    CHECK(code_of("[hw1.a]\nscores = [2, 0, 2]\n\xc3\x28 = 1\n").find("not valid TOML") != std::string::npos);
+    // Huge: over 1 MiB, refused before parsing.
+    CHECK(code_of(std::string(kMaxSheetBytes + 1, '#')).find("larger than 1 MiB") != std::string::npos);
+    // Deeply nested arrays are a TOML error, not a stack overflow.
+    CHECK(code_of("x = " + std::string(100000, '[')).find("not valid TOML") != std::string::npos);
+    // Integers beyond int64.
+    CHECK(code_of("[hw3.a]\nparams_d48 = 99999999999999999999\n").find("not valid TOML") != std::string::npos);
+}
+
+TEST_CASE("files that cannot be opened: attn::IoError (exit 3)") {
+    CHECK_THROWS_AS(read_sheet("/nonexistent/sheet.toml"), attn::IoError);
+    CHECK_THROWS_AS(read_sheet(ATTN_SOURCE_DIR), attn::IoError);     // a directory
+    CHECK_THROWS_AS(read_sheet("/dev/zero"), attn::UsageError);      // endless: capped, then too large
+}
+
+TEST_CASE("unknown keys are warnings; nan and infinities are wrong answers") {
+    std::string text = read_text(kBookSheet) + "\n[hw4]\nx = 1\n[meta]\nname = \"Ada\"\n";
+    text = text.replace(text.find("[hw1.b]"), 7, "[hw1.b]\nextra = 3");
+    const GradeReport r = grade_text(text);
+    CHECK(r.exit_code() == 0);
+    REQUIRE(r.warnings.size() == 2);
+    CHECK(r.warnings[0].find("hw1.b.extra") != std::string::npos);
+    CHECK(r.warnings[1].find("hw4.x") != std::string::npos);
+    const GradeReport bad = grade_text(book_with("hw3.c", "ratio", "ratio = nan"));
+    CHECK(keys_not_right(bad) == std::vector<std::string>{"hw3.c.ratio"});
+    const GradeReport inf = grade_text(book_with("hw1.a", "scaled", "scaled = [inf, 0, -inf]"));
+    CHECK(keys_not_right(inf) == std::vector<std::string>{"hw1.a.scaled"});
+}
+
+TEST_CASE("points: 1 each, [meta.points] in the sheet, --points over both") {
+    const std::string book = read_text(kBookSheet);
+    std::string wrong = book_with("hw3.c", "ratio", "ratio = 16");
+    GradeReport r = grade_text(wrong + "\n[meta.points]\nhw3 = 2\n\"hw3.c.ratio\" = 5\n");
+    CHECK(r.max_score == 10 + 8 * 2 + 5);   // hw1, hw2: 10 × 1; hw3: 8 × 2 + ratio 5
+    CHECK(r.score == r.max_score - 5);
+    GradeOptions o;
+    o.points = parse_point_rules("--points", "*=1,hw1=0.5");
+    r = grade_text(wrong + "\n[meta.points]\nhw3 = 2\n", chapter_key(), o);
+    CHECK(r.max_score == doctest::Approx(7 * 0.5 + 12));
+    CHECK(row_of(r, "hw1.a.scores").max_points == 0.5);
+    CHECK(row_of(r, "hw3.c.ratio").points == 0);
+    CHECK_THROWS_AS(parse_point_rules("--points", "hw1"), attn::UsageError);
+    CHECK_THROWS_AS(parse_point_rules("--points", "hw1=-2"), attn::UsageError);
+    CHECK_THROWS_AS(parse_point_rules("--points", "hw1=2,,"), attn::UsageError);
+    CHECK_THROWS_AS(parse_point_rules("--points", "hw1=nan"), attn::UsageError);
+    o.points = parse_point_rules("--points", "hw9=3");
+    CHECK(grade_text(book, chapter_key(), o).warnings.size() == 1);
+}
+
+TEST_CASE("one problem only: the other problems' keys are neither graded nor unknown") {
+    GradeOptions o;
+    o.problem = 2;
+    const GradeReport r = grade_text(read_text(kBookSheet), chapter_key(), o);
+    CHECK(r.items.size() == 3);
+    CHECK(r.exit_code() == 0);
+    CHECK(r.warnings.empty());
+}
+
+TEST_CASE("the template is a readable sheet with every answer missing") {
+    const GradeReport r = grade_text(template_sheet(chapter_solutions(), chapter_key()));
+    CHECK(r.missing == 19);
+    CHECK(r.exit_code() == 1);
+}
+
+TEST_CASE("reports: JUnit, Gradescope and Markdown agree with the table") {
+    const GradeReport r = grade_text(book_with("hw3.b", "muls", "muls = \"3*D^2*N + 2*N^2*D\"") + "\n[hw4]\nx = \"<&>\"\n");
+    const std::string xml = junit_xml(r);
+    CHECK(count(xml, "<testcase ") == 19);
+    CHECK(count(xml, "<failure ") == 1);
+    CHECK(xml.find("name=\"hw3.b.muls\">\n      <failure") != std::string::npos);
+    CHECK(xml.find("failures=\"1\"") != std::string::npos);
+    CHECK(xml.find("<system-out>note on the chapter") != std::string::npos);
+    const std::string json = gradescope_json(r);
+    CHECK(count(json, "\"status\": \"failed\"") == 1);
+    CHECK(count(json, "\"status\": \"passed\"") == 18);
+    CHECK(json.find("\"score\": 18,") != std::string::npos);
+    CHECK(json.find("{\"name\": \"hw3.b.muls\", \"score\": 0, \"max_score\": 1, \"status\": \"failed\"") != std::string::npos);
+    const std::string md = summary_markdown(r);
+    CHECK(md.find("**Score: 18/19**") != std::string::npos);
+    CHECK(count(md, "| `hw") == 19);
+    CHECK(count(md, "❌") == 1);
+
+    const GradeReport bad = unreadable_sheet("x.toml", "chapter", "--grade: x.toml:1:2: not valid TOML: <oops> \x01", 2);
+    CHECK(bad.exit_code() == 2);
+    const std::string bad_xml = junit_xml(bad);
+    CHECK(bad_xml.find("<error message=") != std::string::npos);
+    CHECK(bad_xml.find("&lt;oops&gt;") != std::string::npos);
+    CHECK(bad_xml.find('\x01') == std::string::npos);
+    CHECK(gradescope_json(bad).find("\"score\": 0,") != std::string::npos);
+    CHECK(summary_markdown(bad).find("could not be read") != std::string::npos);
+}
+
+TEST_CASE("escaping for reports") {
+    CHECK(xml_escape("a<b>&\"'\x01\t") == "a&lt;b&gt;&amp;&quot;&apos;\xEF\xBF\xBD\t");
+    CHECK(json_escape("a\"\\\n\x02") == "a\\\"\\\\\\n\\u0002");
+    CHECK(valid_utf8("ok \xe4\xbd\x9c \xff \xc0\xaf") == "ok \xe4\xbd\x9c \xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD");
+    CHECK(markdown_cell("a|b`c\nd") == "a\\|b'c d");
+}
