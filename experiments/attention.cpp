@@ -11,9 +11,7 @@ namespace attn::experiments {
 
 void validate(const AttentionOptions& o) {
     require_in_range("--col", o.col, 1, o.n, "the positions 1..N");
-    require_memory(attention_bytes(o.d, o.n, o.dq),
-                   "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n) + " --dq " +
-                       std::to_string(o.dq));
+    require_attention_memory(o.d, o.n, o.dq);
 }
 
 report::AttentionReport run_attention(const AttentionOptions& o) {

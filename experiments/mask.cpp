@@ -27,9 +27,7 @@ double largest_change(const core::Matrix& a, const core::Matrix& b, std::size_t 
 
 void validate(const MaskOptions& o) {
     require_in_range("--pos", o.pos, 2, o.n, "the positions 2..N");
-    require_memory(2.0 * attention_bytes(o.d, o.n, o.dq),
-                   "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n) + " --dq " +
-                       std::to_string(o.dq));
+    require_attention_memory(o.d, o.n, o.dq, /*passes=*/2.0);
 }
 
 report::MaskReport run_mask(const MaskOptions& o) {

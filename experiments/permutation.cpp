@@ -24,9 +24,7 @@ void validate(const PermutationOptions& o) {
                                        " values; got " + std::to_string(o.perm.size()) + ")");
     }
     require_list("--perm", o.perm, 0, o.n - 1);
-    require_memory(2.0 * attention_bytes(o.d, o.n, o.dq),
-                   "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n) + " --dq " +
-                       std::to_string(o.dq));
+    require_attention_memory(o.d, o.n, o.dq, /*passes=*/2.0);
 }
 
 report::PermutationReport run_permutation(const PermutationOptions& o) {

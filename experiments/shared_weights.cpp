@@ -2,6 +2,7 @@
 
 #include "core/draws.hpp"
 #include "core/errors.hpp"
+#include "experiments/checks.hpp"
 
 namespace attn::experiments {
 
@@ -33,11 +34,13 @@ core::HeadWeights draw_head_without_biases(rng::NumpyGenerator& rng, std::size_t
     return w;
 }
 
-double attention_bytes(long d, long n, long dq) {
+void require_attention_memory(long d, long n, long dq, double passes) {
     const double D = static_cast<double>(d), N = static_cast<double>(n), Q = static_cast<double>(dq);
     // X, X', V, Y and their copies (6 D×N), Q and K (2 Dq×N), weights (2 Dq×D + D×D),
     // S, A and temporaries (4 N×N).
-    return 8.0 * (6.0 * D * N + 2.0 * Q * N + 2.0 * Q * D + D * D + 4.0 * N * N);
+    const double bytes = 8.0 * (6.0 * D * N + 2.0 * Q * N + 2.0 * Q * D + D * D + 4.0 * N * N);
+    require_memory(passes * bytes, "--d " + std::to_string(d) + " --n " + std::to_string(n) +
+                                       " --dq " + std::to_string(dq));
 }
 
 report::Array to_array(const core::Matrix& m) {

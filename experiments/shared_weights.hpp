@@ -20,9 +20,9 @@ core::HeadWeights draw_head_with_biases(rng::NumpyGenerator& rng, std::size_t d,
 core::HeadWeights draw_head_without_biases(rng::NumpyGenerator& rng, std::size_t d,
                                            std::size_t dq);
 
-// Bytes of the matrices one attention pass holds at once (X, weights, Q, K, V, S, A, Y, copies),
-// generously rounded up, for the memory limit.
-double attention_bytes(long d, long n, long dq);
+// Refuses (UsageError naming --d --n --dq) when `passes` attention passes would hold more than
+// the memory limit: X, weights, Q, K, V, S, A, Y and copies, generously rounded up.
+void require_attention_memory(long d, long n, long dq, double passes = 1.0);
 
 report::Array to_array(const core::Matrix& m);
 report::Array column_of(const core::Matrix& m, std::size_t column);
