@@ -22,6 +22,20 @@ Manifest grammar (whitespace separated, '#' starts a comment line):
                                          end (all n when head + tail >= n, then head = n, tail = 0)
     call manual_seed <decimal>           re-seed mid-stream (drops the cached normal)
     end
+
+It also writes print_vectors.txt: str(tensor) under torch.set_printoptions, and str(dict) /
+repr(str) of the kind the lesson prints, for src/print/torch_format. One case per line group:
+    tensor <precision> <threshold> <edgeitems> <linewidth> <none|true|false> <shape|scalar>
+    values <hex float>...                float32 values (as Python floats), C order
+    text <hex of the UTF-8 bytes>        str(t)
+    dict <hex key>:<hex float>,...       keys as UTF-8 hex, values as Python floats
+    text <hex>                           str({k: round(v, 2) ...})
+    repr <hex>                           a str
+    text <hex>                           repr(s)
+
+And lesson_values.txt: the unrounded float32 numbers behind what ../shared/reference/lesson.py
+prints (the same torch calls, in the same order), for attn's LessonReport:
+    <key> <hex float>...                 e.g. averaging_weights, scores 1,0, spread_16
 """
 import argparse
 import struct
@@ -100,6 +114,137 @@ def run_stream(name, seed, calls, out_dir):
     return [f"stream {name} {name}.f32 {len(values)}"] + lines + ["end"]
 
 
+def print_cases():
+    """(tensor, options) pairs covering _Formatter's modes and the layout recursion."""
+    g = torch.Generator().manual_seed(2024)
+    tril = torch.ones(5, 5).tril()
+    cases = [
+        (tril / tril.sum(dim=1, keepdim=True), (2, 1000, 3, 80, None)),
+        (torch.softmax(torch.randn(5, 5, generator=g).masked_fill(~tril.bool(), float("-inf")), -1),
+         (2, 1000, 3, 80, None)),
+        (torch.randn(5, 8, generator=g), (2, 1000, 3, 80, None)),
+        (torch.randn(5, 8, generator=g), (4, 1000, 3, 80, None)),
+        (torch.randn(4, 3, generator=g) * 1000, (2, 1000, 3, 80, None)),
+        (torch.randn(4, 3, generator=g) * 1e-5, (2, 1000, 3, 80, None)),
+        (torch.tensor([[1.0, 2.0], [-3.0, 40.0]]), (2, 1000, 3, 80, None)),
+        (torch.tensor([1.0, 20000.0, -3.0]), (2, 1000, 3, 80, None)),
+        (torch.tensor([0.0, float("inf"), float("-inf"), float("nan"), 0.5]), (2, 1000, 3, 80, None)),
+        (torch.tensor([0.0, 0.0]), (2, 1000, 3, 80, None)),
+        (torch.tensor([float("nan"), 3.0]), (2, 1000, 3, 80, None)),
+        (torch.tensor(0.12345), (2, 1000, 3, 80, None)),
+        (torch.tensor(7.0), (4, 1000, 3, 80, None)),
+        (torch.randn(30, generator=g), (2, 1000, 3, 80, None)),
+        (torch.randn(30, generator=g), (4, 1000, 3, 40, None)),
+        (torch.randn(2000, generator=g), (2, 1000, 3, 80, None)),
+        (torch.randn(50, 40, generator=g), (2, 1000, 3, 80, None)),
+        (torch.randn(50, 40, generator=g), (3, 100, 2, 60, None)),
+        (torch.randn(2, 3, 4, generator=g), (2, 1000, 3, 80, None)),
+        (torch.randn(12, 2, 3, generator=g), (2, 10, 2, 80, None)),
+        (torch.randn(3, 4, generator=g), (2, 1000, 3, 80, True)),
+        (torch.randn(3, 4, generator=g) * 1e-6, (2, 1000, 3, 80, False)),
+        (torch.tensor([1e9, 2.5]), (2, 1000, 3, 80, None)),
+        (torch.tensor([[-0.0, 1.25], [2.0, -0.004]]), (2, 1000, 3, 80, None)),
+        (torch.zeros(0, 5), (2, 1000, 3, 80, None)),
+        (torch.zeros(0), (2, 1000, 3, 80, None)),
+        (torch.zeros(2, 0, 3), (2, 1000, 3, 10, None)),
+        (torch.randn(1, 25, generator=g) * 100, (2, 1000, 3, 80, None)),
+    ]
+    return cases
+
+
+def hexs(text):
+    return text.encode("utf-8").hex()
+
+
+def write_print_vectors(out_dir):
+    lines = [f"# str(tensor), str(dict), repr(str) from torch {torch.__version__}; see gen_torch_fixtures.py"]
+    for t, (precision, threshold, edgeitems, linewidth, sci) in print_cases():
+        torch.set_printoptions(precision=precision, threshold=threshold, edgeitems=edgeitems,
+                               linewidth=linewidth, sci_mode=sci)
+        shape = "x".join(str(s) for s in t.shape) if t.dim() else "scalar"
+        if t.dim() and t.numel() == 0:
+            shape = shape or "0"
+        lines.append(f"tensor {precision} {threshold} {edgeitems} {linewidth} "
+                     f"{'none' if sci is None else str(sci).lower()} {shape}")
+        lines.append("values " + " ".join(float(v).hex() for v in t.reshape(-1).tolist()))
+        lines.append("text " + hexs(str(t)))
+    torch.set_printoptions(profile="default")
+    torch.set_printoptions(sci_mode=None)
+    g = torch.Generator().manual_seed(5)
+    dicts = [
+        dict(zip("床前明月光", torch.softmax(torch.tensor([0.1, 0.0, 0.9, 1.0, 0.8]), -1).tolist())),
+        dict(zip("床前明月光", torch.softmax(torch.tensor([0.5, 5.0, 4.5, 0.0, 1.0]) * 5, -1).tolist())),
+        dict(zip("床前明月光", (torch.randn(5, generator=g) * 3).tolist())),
+        dict(zip(["a", "it's", 'say "hi"', "tab\t", "\\", "x\x01", "\xa0"], [0.125, -0.005, 1e-7, 123.456, -0.0, 2.675, 1e20])),
+        {},
+    ]
+    for d in dicts:
+        lines.append("dict " + ",".join(f"{hexs(k)}:{float(v).hex()}" for k, v in d.items()))
+        lines.append("text " + hexs(str({k: round(v, 2) for k, v in d.items()})))
+    for s in ["床", "it's", 'both \' and "', 'only "', "back\\slash", "nl\ncr\r", "\x7f\x00", "é中"]:
+        lines.append("repr " + hexs(s))
+        lines.append("text " + hexs(repr(s)))
+    (out_dir / "print_vectors.txt").write_text("\n".join(lines) + "\n")
+
+
+def write_lesson_values(out_dir):
+    """The lesson's numbers before printing. Mirrors ../shared/reference/lesson.py call for call."""
+    import math
+    import torch.nn.functional as F
+    lines = [f"# the lesson's float32 values from torch {torch.__version__}; see gen_torch_fixtures.py"]
+
+    def put(key, t):
+        vals = t.reshape(-1).tolist() if isinstance(t, torch.Tensor) else [t]
+        lines.append(key + " " + " ".join(float(v).hex() for v in vals))
+
+    torch.manual_seed(0)
+    T = 5
+    x = torch.randn(T, 4)
+    weights = torch.ones(T, T).tril()
+    weights = weights / weights.sum(dim=1, keepdim=True)
+    out = weights @ x
+    put("averaging_weights", weights)
+    put("third_is_mean", float(torch.allclose(out[2], x[:3].mean(dim=0))))
+    k = torch.tensor([[0.1, 0.9], [0.0, 1.0], [0.9, 0.1], [1.0, 0.0], [0.8, 0.2]])
+    for query in ["1,0", "0,1", "0.3,-0.7", "-1,-0", "2.5,2.5", "1000,0", "-1e6,1e6", "1e-30,0"]:
+        q_guang = torch.tensor([float(t) for t in query.split(",")])
+        scores = k @ q_guang
+        put(f"scores {query}", scores)
+        put(f"weights {query}", F.softmax(scores, dim=-1))
+        put(f"weights_x5 {query}", F.softmax(scores * 5, dim=-1))
+    q = torch.randn(T, 8)
+    k = torch.randn(T, 8)
+    scores = q @ k.T / math.sqrt(8)
+    mask = torch.ones(T, T, dtype=torch.bool).tril()
+    put("causal_weights", F.softmax(scores.masked_fill(~mask, float("-inf")), dim=-1))
+
+    def avg_max_weight(d, scale):
+        q = torch.randn(T, d)
+        k = torch.randn(T, d)
+        s = q @ k.T
+        if scale:
+            s = s / math.sqrt(d)
+        return F.softmax(s, dim=-1).max(dim=-1).values.mean().item()
+
+    for d in (16, 64, 256, 1024):
+        q = torch.randn(1000, d)
+        k = torch.randn(1000, d)
+        dots = (q * k).sum(dim=-1)
+        raw = avg_max_weight(d, False)
+        scaled = avg_max_weight(d, True)
+        put(f"spread_{d}", torch.tensor([dots.std().item(), raw, scaled], dtype=torch.float64))
+    d_model, d_head = 16, 8
+    x = torch.randn(T, d_model)
+    W_q, W_k, W_v = (torch.randn(d_model, d_head) / math.sqrt(d_model) for _ in range(3))
+    q, k, v = x @ W_q, x @ W_k, x @ W_v
+    for causal in (True, False):
+        scores = q @ k.T / math.sqrt(d_head)
+        if causal:
+            scores = scores.masked_fill(~mask, float("-inf"))
+        put(f"head_out {'causal' if causal else 'no_mask'}", F.softmax(scores, dim=-1) @ v)
+    (out_dir / "lesson_values.txt").write_text("\n".join(lines) + "\n")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "tests/data/torch"))
@@ -111,6 +256,8 @@ def main():
     for name, seed, calls in STREAMS:
         manifest += run_stream(name, seed, calls, out_dir)
     (out_dir / "manifest.txt").write_text("\n".join(manifest) + "\n")
+    write_print_vectors(out_dir)
+    write_lesson_values(out_dir)
 
 
 if __name__ == "__main__":

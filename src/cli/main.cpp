@@ -192,6 +192,73 @@ void add_mask(CLI::App& app, std::function<int()>& run) {
 // ---- subcommands added by later issues register here ----------------------------------------
 // ATTN-SUBCOMMANDS: homework and lesson are added below this line.
 
+// ---- the companion lesson (注意力機制, `python attention.py`) -------------------------------
+}  // namespace
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+#include "experiments/lesson.hpp"
+#include "render/lesson_text.hpp"
+namespace {
+
+void add_lesson(CLI::App& app, std::function<int()>& run) {
+    auto* cmd = app.add_subcommand(
+        "lesson", "The companion lesson 注意力機制 (`python attention.py`), sections 1-5 in float32");
+    cmd->footer(
+        "Replays the lesson's attention.py and ../shared/reference/lesson.py from one\n"
+        "torch.manual_seed(0) stream: 1 averaging matrix, 2 dot-product scores of 光,\n"
+        "3 causal mask, 4 why divide by sqrt(d), 5 one full attention head. Every section runs,\n"
+        "so the random numbers are the same whichever are shown. Section 5's last figure is\n"
+        "attn's own: the step-by-step head against attn's one-pass online-softmax kernel\n"
+        "(a float32 rounding artefact, below 1e-6).");
+    static std::vector<std::string> sections;
+    static Flag query;
+    static bool no_mask = false;
+    cmd->add_option("SECTION", sections, "sections to print, 1..5 (default: all five)");
+    add_flag(cmd, "--query", query,
+             "section 2: 光's query as two numbers a,b, each in -1e6..1e6 (default 1,0; exercise 1)");
+    cmd->add_flag("--no-mask", no_mask,
+                  "section 5 without the causal mask, both implementations (exercise 2)");
+    cmd->callback([&run] {
+        run = [] {
+            attn::experiments::LessonOptions o;
+            for (const auto& s : sections) o.sections.push_back(parse_int("SECTION", s, 1, 5));
+            if (query.given) {
+                // "a,b": two plain decimal numbers (no hex, inf or nan), each within ±1e6.
+                const std::string& t = query.text;
+                const auto fail = [&t]() {
+                    return attn::UsageError("--query", "must be two finite numbers a,b, each in "
+                                                       "-1e6..1e6 (got '" + t + "')");
+                };
+                const std::size_t comma = t.find(',');
+                if (comma == std::string::npos || t.find(',', comma + 1) != std::string::npos) throw fail();
+                const std::string items[2] = {t.substr(0, comma), t.substr(comma + 1)};
+                for (int i = 0; i < 2; ++i) {
+                    const std::string& item = items[i];
+                    bool digit = false, plain = !item.empty();
+                    for (std::size_t j = 0; j < item.size() && plain; ++j) {
+                        const char c = item[j];
+                        digit = digit || std::isdigit(static_cast<unsigned char>(c));
+                        plain = std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' ||
+                                c == '+' || c == 'e' || c == 'E';
+                    }
+                    char* end = nullptr;
+                    const double v = plain && digit ? std::strtod(item.c_str(), &end) : NAN;
+                    if (end == nullptr || *end != '\0' || !std::isfinite(v) ||
+                        std::fabs(v) > attn::experiments::kMaxQuery) {
+                        throw fail();
+                    }
+                    o.query[static_cast<std::size_t>(i)] = v;
+                }
+            }
+            o.no_mask = no_mask;
+            write(attn::render::lesson_text(attn::experiments::run_lesson(o)));
+            return 0;
+        };
+    });
+}
+
 // ---- section 04 (作業和解答): homework ---------------------------------------------------------
 }  // namespace
 #include <cstdlib>
@@ -273,6 +340,7 @@ int main(int argc, char** argv) {
     add_multihead(app, run);
     add_mask(app, run);
     // ATTN-REGISTER: later subcommands are registered below this line.
+    add_lesson(app, run);
     add_homework(app, run);
 
     if (argc > 1 && argv[1][0] != '-') {

@@ -1,0 +1,151 @@
+// The companion lesson, section by section (see lesson.hpp). Shapes follow the lesson: rows are
+// positions (x is (T, d)), softmax runs along each row (dim=-1).
+#include "experiments/lesson.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/errors.hpp"
+#include "core/float32_ops.hpp"
+#include "core/online_attention.hpp"
+#include "rng/torch_generator.hpp"
+
+namespace attn::experiments {
+namespace {
+
+using core::Tensor32;
+
+constexpr std::size_t kT = 5;                            // the lesson's T, one per word
+const std::vector<std::string> kWords = {"床", "前", "明", "月", "光"};
+constexpr long kSpreadWidths[] = {16, 64, 256, 1024};   // section 4's d
+constexpr std::size_t kSpreadPairs = 1000;              // randn(1000, d) pairs for the spread
+constexpr std::size_t kModel = 16, kHead = 8;           // section 5's d_model, d_head
+
+Tensor32 randn(rng::TorchGenerator& g, std::size_t rows, std::size_t cols) {
+    return Tensor32(rows, cols, g.randn(rows, cols));
+}
+
+report::Array to_array(const Tensor32& t) {
+    return {{t.rows, t.cols}, std::vector<double>(t.data.begin(), t.data.end())};
+}
+
+std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.end()}; }
+
+const float kMinusInf = -std::numeric_limits<float>::infinity();
+
+// 1. weights = ones(T, T).tril() / row sums; out = weights @ x.
+void averaging(rng::TorchGenerator& g, report::LessonReport& r) {
+    const Tensor32 x = randn(g, kT, 4);
+    const Tensor32 ones_tril = core::masked_fill_not(Tensor32(kT, kT, 1.0f), core::tril_mask(kT), 0.0f);
+    const Tensor32 weights = core::normalise_rows(ones_tril);
+    const Tensor32 out = core::matmul(weights, x);
+    r.averaging_weights = to_array(weights);
+    r.third_is_mean = core::allclose(out.row(2), core::mean_of_first_rows(x, 3));
+}
+
+// 2. hand-made keys, 光's query: scores = k @ q, then softmax, and softmax of scores * 5.
+void scores(const LessonOptions& o, report::LessonReport& r) {
+    const Tensor32 k(kT, 2, {0.1f, 0.9f,    // 床: a place
+                             0.0f, 1.0f,    // 前: a direction
+                             0.9f, 0.1f,    // 明: the sky, light
+                             1.0f, 0.0f,    // 月: a thing in the sky
+                             0.8f, 0.2f});  // 光
+    const std::vector<float> q = {static_cast<float>(o.query[0]), static_cast<float>(o.query[1])};
+    const std::vector<float> s = core::matvec(k, q);
+    r.words = kWords;
+    r.scores = widen(s);
+    r.weights = widen(core::softmax(s));
+    r.weights_x5 = widen(core::softmax(core::scale(s, 5.0)));
+}
+
+// 3. scores = q @ k.T / sqrt(8), masked above the diagonal with -inf, softmax over each row.
+void causal(rng::TorchGenerator& g, report::LessonReport& r) {
+    const Tensor32 q = randn(g, kT, 8);
+    const Tensor32 k = randn(g, kT, 8);
+    const Tensor32 s = core::divide(core::matmul_transposed(q, k), std::sqrt(8.0));
+    r.causal_weights = to_array(core::softmax_rows(core::masked_fill_not(s, core::tril_mask(kT), kMinusInf)));
+}
+
+// 4. avg_max_weight: the mean over the rows of each row's largest softmax weight.
+float avg_max_weight(rng::TorchGenerator& g, long d, bool scaled) {
+    const auto width = static_cast<std::size_t>(d);
+    const Tensor32 q = randn(g, kT, width);
+    const Tensor32 k = randn(g, kT, width);
+    Tensor32 s = core::matmul_transposed(q, k);
+    if (scaled) s = core::divide(s, std::sqrt(static_cast<double>(d)));
+    return core::mean(core::row_max(core::softmax_rows(s)));
+}
+
+void spread(rng::TorchGenerator& g, report::LessonReport& r) {
+    for (long d : kSpreadWidths) {
+        const auto width = static_cast<std::size_t>(d);
+        const Tensor32 q = randn(g, kSpreadPairs, width);
+        const Tensor32 k = randn(g, kSpreadPairs, width);
+        const std::vector<float> dots = core::row_sums(core::multiply(q, k));   // (q * k).sum(-1)
+        report::LessonSpreadRow row;
+        row.d = d;
+        row.dot_std = core::std_unbiased(dots);
+        row.sqrt_d = std::sqrt(static_cast<double>(d));
+        row.max_weight_raw = avg_max_weight(g, d, false);
+        row.max_weight_scaled = avg_max_weight(g, d, true);
+        r.spread.push_back(row);
+    }
+}
+
+// 5. one head: q, k, v = x @ W_q, x @ W_k, x @ W_v; out = softmax(q kᵀ / sqrt(d_head), masked) v;
+// compared with attn's one-pass online-softmax kernel in the same mode.
+void head(const LessonOptions& o, rng::TorchGenerator& g, report::LessonReport& r) {
+    const Tensor32 x = randn(g, kT, kModel);
+    const double root_model = std::sqrt(static_cast<double>(kModel));
+    const Tensor32 w_q = core::divide(randn(g, kModel, kHead), root_model);
+    const Tensor32 w_k = core::divide(randn(g, kModel, kHead), root_model);
+    const Tensor32 w_v = core::divide(randn(g, kModel, kHead), root_model);
+    const Tensor32 q = core::matmul(x, w_q), k = core::matmul(x, w_k), v = core::matmul(x, w_v);
+    Tensor32 s = core::divide(core::matmul_transposed(q, k), std::sqrt(static_cast<double>(kHead)));
+    if (!o.no_mask) s = core::masked_fill_not(s, core::tril_mask(kT), kMinusInf);
+    const Tensor32 out = core::matmul(core::softmax_rows(s), v);
+    const Tensor32 second = core::online_softmax_attention(q, k, v, !o.no_mask);
+    r.input_shape = {x.rows, x.cols};
+    r.qkv_shape = {q.rows, q.cols};
+    r.output_shape = {out.rows, out.cols};
+    r.causal = !o.no_mask;
+    r.head_output = to_array(out);
+    r.max_difference = core::max_abs_diff(out, second);
+}
+
+}  // namespace
+
+void validate(const LessonOptions& o) {
+    for (long s : o.sections) {
+        if (s < 1 || s > 5) {
+            throw UsageError("SECTION", "must be a section number in 1..5 (got " + std::to_string(s) + ")");
+        }
+    }
+    for (double v : o.query) {
+        if (!std::isfinite(v) || std::fabs(v) > kMaxQuery) {
+            throw UsageError("--query", "each number must be finite and in -1e6..1e6");
+        }
+    }
+}
+
+report::LessonReport run_lesson(const LessonOptions& o) {
+    validate(o);
+    report::LessonReport r;
+    for (int s = 1; s <= 5; ++s) {
+        if (o.sections.empty() || std::find(o.sections.begin(), o.sections.end(), s) != o.sections.end()) {
+            r.shown.push_back(s);
+        }
+    }
+    rng::TorchGenerator g;
+    g.manual_seed(0);
+    averaging(g, r);
+    scores(o, r);
+    causal(g, r);
+    spread(g, r);
+    head(o, g, r);
+    return r;
+}
+
+}  // namespace attn::experiments

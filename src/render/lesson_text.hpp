@@ -1,0 +1,13 @@
+#pragma once
+// The companion lesson's stdout (`python attention.py`, ../shared/reference/lesson.py) from a
+// LessonReport: the chosen sections, each with its `== N. …` heading, byte for byte, except the
+// figure of section 5's last line, which is attn's own measurement.
+#include <string>
+
+#include "report/lesson_report.hpp"
+
+namespace attn::render {
+
+std::string lesson_text(const report::LessonReport& report);
+
+}  // namespace attn::render

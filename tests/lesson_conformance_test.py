@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Conformance for `attn lesson`: random flag sets through build/attn and through
+`/usr/bin/python3 ../shared/reference/lesson.py` (Debian's python3-torch), compared byte for byte
+except the section-5 figure, which must be below 1e-6 (attn prints its own measurement; see
+tests/golden_test.py). Also checks that bad values exit 2 with one line on stderr and nothing on
+stdout. The run seed is printed so a failure can be replayed with --seed.
+Without python3-torch the test fails loudly, because the suite promises conformance.
+"""
+import argparse
+import concurrent.futures
+import random
+import subprocess
+import sys
+import time
+
+PYTHON = "/usr/bin/python3"
+FIGURE = "  和 PyTorch 自带的 scaled_dot_product_attention 比，最大差别 "
+
+
+def number(r):
+    kind = r.randrange(6)
+    if kind == 0:
+        return str(r.randint(-5, 5))
+    if kind == 1:
+        return f"{r.uniform(-3, 3):.{r.randrange(7)}f}"
+    if kind == 2:
+        return f"{r.uniform(-1, 1):.3e}"
+    if kind == 3:
+        return f"{r.uniform(-1e6, 1e6):.{r.randrange(3)}f}"
+    if kind == 4:
+        return f"{r.choice(['', '-'])}{r.randrange(1, 10)}e-{r.randrange(1, 40)}"
+    return r.choice(["0", "-0", "1e6", "-1e6", ".5", "-.25", "1.", "+2", "1000", "0.1"])
+
+
+def flag_set(r):
+    sections = [str(s) for s in r.sample(range(1, 6), r.randrange(4))]
+    if r.random() < 0.3 and sections:
+        sections.append(r.choice(sections))             # a repeated section
+    options = []
+    if r.random() < 0.8:
+        options.append(f"--query={number(r)},{number(r)}")  # '=' so argparse takes a leading '-'
+    if r.random() < 0.4:
+        options.append("--no-mask")
+    r.shuffle(options)
+    # argparse reads its nargs='*' positional in one run, so sections come first or last.
+    return sections + options if r.random() < 0.5 else options + sections
+
+
+def lines_match(expected, got):
+    if expected.startswith(FIGURE) and got.startswith(FIGURE):
+        try:
+            return float(got[len(FIGURE):]) < 1e-6
+        except ValueError:
+            return False
+    return expected == got
+
+
+def compare(attn, reference, args):
+    a = subprocess.run([attn, "lesson", *args], capture_output=True)
+    p = subprocess.run([PYTHON, reference, *args], capture_output=True)
+    if p.returncode != 0:
+        return f"reference failed on {args}: {p.stderr.decode(errors='replace').strip()}"
+    if a.returncode != 0:
+        return f"attn lesson {' '.join(args)} exited {a.returncode}: {a.stderr.decode(errors='replace').strip()}"
+    e, g = p.stdout.decode().split("\n"), a.stdout.decode().split("\n")
+    if len(e) != len(g) or not all(lines_match(x, y) for x, y in zip(e, g)):
+        return f"attn lesson {' '.join(args)}:\n--- reference\n{p.stdout.decode()}--- attn\n{a.stdout.decode()}"
+    return None
+
+
+BAD = [
+    ["0"], ["6"], ["x"], ["1", "9"], ["2.5"], ["--query", "1"], ["--query", "1,2,3"],
+    ["--query", "nan,0"], ["--query", "inf,1"], ["--query", "0x1p3,0"], ["--query", "1e7,0"],
+    ["--query", ",1"], ["--query", "1,"], ["--query", "a,b"], ["--query"], ["--bogus"],
+]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--attn", required=True)
+    p.add_argument("--reference", required=True, help="the reference folder or lesson.py")
+    p.add_argument("--cases", type=int, default=12)
+    p.add_argument("--seed", type=int, default=None)
+    a = p.parse_args()
+    reference = a.reference if a.reference.endswith(".py") else a.reference.rstrip("/") + "/lesson.py"
+    if subprocess.run([PYTHON, "-c", "import torch"], capture_output=True).returncode != 0:
+        print("lesson conformance: Debian's python3-torch is missing (apt-get install -y python3-torch)")
+        return 1
+    seed = a.seed if a.seed is not None else int(time.time())
+    print(f"lesson conformance: seed {seed}, {a.cases} cases")
+    r = random.Random(seed)
+    sets = [[]] + [flag_set(r) for _ in range(a.cases)]
+    failures = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        for problem in pool.map(lambda s: compare(a.attn, reference, s), sets):
+            if problem:
+                failures.append(problem)
+    for args in BAD:
+        run = subprocess.run([a.attn, "lesson", *args], capture_output=True)
+        err = run.stderr.decode(errors="replace")
+        if run.returncode != 2 or run.stdout or err.count("\n") != 1 or not err.startswith("attn: error: "):
+            failures.append(f"attn lesson {' '.join(args)}: exit {run.returncode}, stdout {run.stdout!r}, stderr {err!r}")
+    for f in failures:
+        print("FAIL", f)
+    print(f"lesson conformance: {len(sets) + len(BAD) - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
