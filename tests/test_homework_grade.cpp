@@ -257,6 +257,11 @@ TEST_CASE("unknown keys are warnings; nan and infinities are wrong answers") {
     REQUIRE(r.warnings.size() == 2);
     CHECK(r.warnings[0].find("hw1.b.extra") != std::string::npos);
     CHECK(r.warnings[1].find("hw4.x") != std::string::npos);
+    std::string stray = "[hw1.a]\nscores = [2, 0, 2]\n[junk]\n";
+    for (int i = 0; i < 50; ++i) stray += "k" + std::to_string(i) + " = 1\n";
+    const GradeReport many = grade_text(stray);
+    REQUIRE(many.warnings.size() == 21);   // the first 20, then how many more
+    CHECK(many.warnings[20] == "... and 30 more unknown keys (ignored)");
     const GradeReport bad = grade_text(book_with("hw3.c", "ratio", "ratio = nan"));
     CHECK(keys_not_right(bad) == std::vector<std::string>{"hw3.c.ratio"});
     const GradeReport inf = grade_text(book_with("hw1.a", "scaled", "scaled = [inf, 0, -inf]"));

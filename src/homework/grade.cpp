@@ -20,6 +20,7 @@ namespace attn::homework {
 namespace {
 
 constexpr std::size_t kShownBytes = 80;
+constexpr std::size_t kMaxUnknownShown = 20;   // a sheet of 1 MiB can hold 100 000 stray keys
 
 // Answers are shown in tables and CI reports: no control characters, and not too long.
 std::string shown(const std::string& text) {
@@ -253,7 +254,8 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     for (const Item& item : key.items) {
         if (options.problem == 0 || item.problem == options.problem) known.insert(item.key());
     }
-    // Keys that are not answers: warnings, except a value where a table of answers belongs.
+    // Keys that are not answers: warnings (the first few), except a value where a table of answers belongs.
+    std::size_t unknown = 0;
     for (const SheetValue& v : sheet.values) {
         if (known.count(v.key) || v.key == "meta" || pattern_covers("meta", v.key)) continue;
         const std::string problem = v.key.substr(0, v.key.find('.'));
@@ -262,9 +264,12 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
         for (const std::string& k : known) holds_answers = holds_answers || pattern_covers(v.key, k);
         if (holds_answers) {
             errors.push_back(fmt::format("{}: {}: expected a table of answers, got {}", where(sheet, v), v.key, type_name(v.type)));
-        } else {
+        } else if (++unknown <= kMaxUnknownShown) {
             report.warnings.push_back(fmt::format("{}: unknown key {} (ignored)", where(sheet, v), shown(v.key)));
         }
+    }
+    if (unknown > kMaxUnknownShown) {
+        report.warnings.push_back(fmt::format("... and {} more unknown keys (ignored)", unknown - kMaxUnknownShown));
     }
     for (const SheetValue& t : sheet.tables) {
         if (known.count(t.key)) errors.push_back(fmt::format("{}: {}: expected {}, got a table", where(sheet, t), t.key,
