@@ -26,35 +26,41 @@ double NumpyGenerator::next_double() { return pcg64::next_double(state_, inc_); 
 
 namespace {
 
-// Ziggurat, notes §3 (NumPy's random_standard_normal). A free function over a local copy of
-// the PCG64 state, so that the hot loop keeps the state in registers.
+// Ziggurat, notes §3 (NumPy's random_standard_normal), split in two so the ~99% fast path
+// inlines into the fill loop with the PCG64 state in registers; the tail and wedge tests (and
+// any restart after a wedge rejection) run out of line.
+__attribute__((noinline)) double ziggurat_slow(pcg64::u128& state, pcg64::u128 inc,
+                                               unsigned idx, std::uint64_t rabs, double x);
+
 inline double ziggurat_normal(pcg64::u128& state, pcg64::u128 inc) {
+    const std::uint64_t r0 = pcg64::next64(state, inc);
+    const unsigned idx = static_cast<unsigned>(r0 & 0xffu);
+    const std::uint64_t r = r0 >> 8;
+    const bool sign = (r & 1u) != 0;
+    const std::uint64_t rabs = (r >> 1) & 0x000fffffffffffffull;
+    // rabs < 2^52: the signed conversion is exact and cheaper than the unsigned one
+    double x = static_cast<double>(static_cast<std::int64_t>(rabs)) * ziggurat::wi[idx];
+    if (sign) x = -x;                             // sign applied before the test
+    if (rabs < ziggurat::ki[idx]) return x;       // ~99.2% of draws
+    return ziggurat_slow(state, inc, idx, rabs, x);
+}
+
+double ziggurat_slow(pcg64::u128& state, pcg64::u128 inc, unsigned idx, std::uint64_t rabs,
+                     double x) {
     using namespace ziggurat;
-    for (;;) {
-        std::uint64_t r = pcg64::next64(state, inc);
-        const unsigned idx = static_cast<unsigned>(r & 0xffu);
-        r >>= 8;
-        const bool sign = (r & 1u) != 0;
-        const std::uint64_t rabs = (r >> 1) & 0x000fffffffffffffull;
-        // rabs < 2^52: the signed conversion is exact and cheaper than the unsigned one
-        double x = static_cast<double>(static_cast<std::int64_t>(rabs)) * wi[idx];
-        if (sign) x = -x;                         // sign applied before the test
-        if (rabs < ki[idx]) return x;             // ~99.2% of draws
-        if (idx == 0) {                           // tail beyond nor_r
-            for (;;) {
-                const double xx = -nor_inv_r * std::log1p(-pcg64::next_double(state, inc));
-                const double yy = -std::log1p(-pcg64::next_double(state, inc));
-                if (yy + yy > xx * xx) {
-                    return ((rabs >> 8) & 1u) ? -(nor_r + xx) : nor_r + xx;
-                }
-            }
-        }
-        // wedge
-        if ((fi[idx - 1] - fi[idx]) * pcg64::next_double(state, inc) + fi[idx] <
-            std::exp(-0.5 * x * x)) {
-            return x;
+    if (idx == 0) {                               // tail beyond nor_r
+        for (;;) {
+            const double xx = -nor_inv_r * std::log1p(-pcg64::next_double(state, inc));
+            const double yy = -std::log1p(-pcg64::next_double(state, inc));
+            if (yy + yy > xx * xx) return ((rabs >> 8) & 1u) ? -(nor_r + xx) : nor_r + xx;
         }
     }
+    // wedge
+    if ((fi[idx - 1] - fi[idx]) * pcg64::next_double(state, inc) + fi[idx] <
+        std::exp(-0.5 * x * x)) {
+        return x;
+    }
+    return ziggurat_normal(state, inc);           // rejected: start again with a new draw
 }
 
 }  // namespace
