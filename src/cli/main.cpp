@@ -4,19 +4,23 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
-#include <iostream>
 #include <string>
+#include <vector>
 
 #include "cli/parse_flags.hpp"
 #include "core/errors.hpp"
 #include "experiments/attention.hpp"
 #include "experiments/checks.hpp"
+#include "experiments/lesson.hpp"
 #include "experiments/mask.hpp"
 #include "experiments/multihead.hpp"
 #include "experiments/permutation.hpp"
 #include "experiments/scaling.hpp"
+#include "homework/homework.hpp"
 #include "render/attention_text.hpp"
+#include "render/lesson_text.hpp"
 #include "render/mask_text.hpp"
 #include "render/multihead_text.hpp"
 #include "render/permutation_text.hpp"
@@ -36,37 +40,60 @@ struct Flag {
     bool given = false;
 };
 
+// `type` is what --help shows after the flag: INT, LIST, NUM, SEED, FILE, ID, …
 CLI::Option* add_flag(CLI::App* app, const std::string& name, Flag& flag,
-                      const std::string& help) {
-    return app->add_option_function<std::string>(
-        name,
-        [&flag](const std::string& value) {
-            flag.text = value;
-            flag.given = true;
-        },
-        help);
+                      const std::string& help, const std::string& type = "INT") {
+    return app
+        ->add_option_function<std::string>(
+            name,
+            [&flag](const std::string& value) {
+                flag.text = value;
+                flag.given = true;
+            },
+            help)
+        ->type_name(type);
 }
 
 void write(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+
+// --seed and the sizes --d, --n, --dq that most experiments share.
+struct ShapeFlags {
+    Flag seed, d, n, dq;
+
+    // Registers --seed, and each of --d, --n, --dq whose default is not 0.
+    void add(CLI::App* cmd, long d_default, long n_default, long dq_default) {
+        add_flag(cmd, "--seed", seed, "generator seed, a non-negative integer of any size (default 0)",
+                 "SEED");
+        const auto with_default = [](const char* what, long value) {
+            return std::string(what) + " (default " + std::to_string(value) + ")";
+        };
+        if (d_default) add_flag(cmd, "--d", d, with_default("model width D, rows of X", d_default));
+        if (n_default) add_flag(cmd, "--n", n, with_default("positions N, columns of X", n_default));
+        if (dq_default) add_flag(cmd, "--dq", dq, with_default("query/key width Dq", dq_default));
+    }
+
+    // Parses the flags given into the options; null targets are flags the command lacks.
+    void apply(std::string& seed_out, long* d_out, long* n_out, long* dq_out) const {
+        if (seed.given) seed_out = parse_seed("--seed", seed.text);
+        if (d_out && d.given) *d_out = parse_int("--d", d.text, 1, kMaxDimension);
+        if (n_out && n.given) *n_out = parse_int("--n", n.text, 1, kMaxDimension);
+        if (dq_out && dq.given) *dq_out = parse_int("--dq", dq.text, 1, kMaxDimension);
+    }
+};
 
 // ---- section 3 ----------------------------------------------------------------------------
 void add_attention(CLI::App& app, std::function<int()>& run) {
     auto* cmd = app.add_subcommand(
         "attention", "Section 3 (三、比重從哪裡來): the attention matrix of a small meeting");
     cmd->footer("Replays chapter section 3 and ../shared/reference/attention.py, byte for byte.");
-    static Flag seed, d, n, dq, col;
-    add_flag(cmd, "--seed", seed, "generator seed, a non-negative integer of any size (default 0)");
-    add_flag(cmd, "--d", d, "model width D, rows of X (default 6)");
-    add_flag(cmd, "--n", n, "positions N, columns of X (default 5)");
-    add_flag(cmd, "--dq", dq, "query/key width Dq (default 4)");
+    static ShapeFlags shape;
+    static Flag col;
+    shape.add(cmd, 6, 5, 4);
     add_flag(cmd, "--col", col, "1-based output position whose scores and weights are shown (default 3)");
     cmd->callback([&run] {
         run = [] {
             attn::experiments::AttentionOptions o;
-            if (seed.given) o.seed = parse_seed("--seed", seed.text);
-            if (d.given) o.d = parse_int("--d", d.text, 1, kMaxDimension);
-            if (n.given) o.n = parse_int("--n", n.text, 1, kMaxDimension);
-            if (dq.given) o.dq = parse_int("--dq", dq.text, 1, kMaxDimension);
+            shape.apply(o.seed, &o.d, &o.n, &o.dq);
             if (col.given) o.col = parse_int("--col", col.text, 1, kMaxDimension);
             write(attn::render::attention_text(attn::experiments::run_attention(o)));
             return 0;
@@ -84,17 +111,16 @@ void add_scaling(CLI::App& app, std::function<int()>& run) {
         "`for Dq in (4, 50, 400)` loop does; --dq only chooses which rows are printed.\n"
         "A --dq value that is not in the sweep is appended to it, so `attn scaling --dq 400`\n"
         "prints the chapter's own Dq=400 line from the same stream.");
-    static Flag seed, n, r, sweep, dq;
-    add_flag(cmd, "--seed", seed, "generator seed (default 0)");
-    add_flag(cmd, "--n", n, "keys per query N (default 5)");
+    static ShapeFlags shape;
+    static Flag r, sweep, dq;
+    shape.add(cmd, 0, 5, 0);
     add_flag(cmd, "--r", r, "repeats per Dq (default 2000)");
-    add_flag(cmd, "--sweep", sweep, "Dq values run in order, comma-separated (default 4,50,400)");
-    add_flag(cmd, "--dq", dq, "Dq rows to print, comma-separated (default: the whole sweep)");
+    add_flag(cmd, "--sweep", sweep, "Dq values run in order, comma-separated (default 4,50,400)", "LIST");
+    add_flag(cmd, "--dq", dq, "Dq rows to print, comma-separated (default: the whole sweep)", "LIST");
     cmd->callback([&run] {
         run = [] {
             attn::experiments::ScalingOptions o;
-            if (seed.given) o.seed = parse_seed("--seed", seed.text);
-            if (n.given) o.n = parse_int("--n", n.text, 1, kMaxDimension);
+            shape.apply(o.seed, nullptr, &o.n, nullptr);
             if (r.given) o.repeats = parse_int("--r", r.text, 1, kMaxDimension);
             if (sweep.given) o.sweep = parse_int_list("--sweep", sweep.text, 1, kMaxDimension);
             if (dq.given) o.shown = parse_int_list("--dq", dq.text, 1, kMaxDimension);
@@ -109,20 +135,15 @@ void add_permutation(CLI::App& app, std::function<int()>& run) {
     auto* cmd = app.add_subcommand(
         "permutation", "Section 4 (兩塊補丁): permutation equivariance, and positional encoding");
     cmd->footer("Replays chapter section 4 and ../shared/reference/permutation.py, byte for byte.");
-    static Flag seed, d, n, dq, perm, base;
-    add_flag(cmd, "--seed", seed, "generator seed (default 0)");
-    add_flag(cmd, "--d", d, "model width D (default 6)");
-    add_flag(cmd, "--n", n, "positions N (default 5)");
-    add_flag(cmd, "--dq", dq, "query/key width Dq (default 4)");
-    add_flag(cmd, "--perm", perm, "0-based permutation of 0..N-1 (default 2,0,4,1,3; required when N != 5)");
-    add_flag(cmd, "--base", base, "base of the sinusoidal positional encoding (default 100)");
+    static ShapeFlags shape;
+    static Flag perm, base;
+    shape.add(cmd, 6, 5, 4);
+    add_flag(cmd, "--perm", perm, "0-based permutation of 0..N-1 (default 2,0,4,1,3; required when N != 5)", "LIST");
+    add_flag(cmd, "--base", base, "base of the sinusoidal positional encoding (default 100)", "NUM");
     cmd->callback([&run] {
         run = [] {
             attn::experiments::PermutationOptions o;
-            if (seed.given) o.seed = parse_seed("--seed", seed.text);
-            if (d.given) o.d = parse_int("--d", d.text, 1, kMaxDimension);
-            if (n.given) o.n = parse_int("--n", n.text, 1, kMaxDimension);
-            if (dq.given) o.dq = parse_int("--dq", dq.text, 1, kMaxDimension);
+            shape.apply(o.seed, &o.d, &o.n, &o.dq);
             if (perm.given) {
                 o.perm = parse_int_list("--perm", perm.text, 0, kMaxDimension - 1);
                 o.perm_given = true;
@@ -142,18 +163,15 @@ void add_multihead(CLI::App& app, std::function<int()>& run) {
         "Replays chapter section 5 and ../shared/reference/multihead.py, byte for byte.\n"
         "Every head and the Ωc mix are really computed; the counts come from the products run.\n"
         "--h chooses the printed rows; values not in the sweep are appended to it.");
-    static Flag seed, d, n, sweep, h;
-    add_flag(cmd, "--seed", seed, "generator seed (default 0)");
-    add_flag(cmd, "--d", d, "model width D (default 48)");
-    add_flag(cmd, "--n", n, "positions N (default 10)");
+    static ShapeFlags shape;
+    static Flag sweep, h;
+    shape.add(cmd, 48, 10, 0);
     add_flag(cmd, "--sweep", sweep, "head counts run in order (default 1,2,3,6); each divides D");
-    add_flag(cmd, "--h", h, "head counts to print (default: the whole sweep)");
+    add_flag(cmd, "--h", h, "head counts to print (default: the whole sweep)", "LIST");
     cmd->callback([&run] {
         run = [] {
             attn::experiments::MultiheadOptions o;
-            if (seed.given) o.seed = parse_seed("--seed", seed.text);
-            if (d.given) o.d = parse_int("--d", d.text, 1, kMaxDimension);
-            if (n.given) o.n = parse_int("--n", n.text, 1, kMaxDimension);
+            shape.apply(o.seed, &o.d, &o.n, nullptr);
             if (sweep.given) o.sweep = parse_int_list("--sweep", sweep.text, 1, kMaxDimension);
             if (h.given) o.shown = parse_int_list("--h", h.text, 1, kMaxDimension);
             write(attn::render::multihead_text(attn::experiments::run_multihead(o)));
@@ -167,20 +185,15 @@ void add_mask(CLI::App& app, std::function<int()>& run) {
     auto* cmd = app.add_subcommand(
         "mask", "Section 6 (遮罩): the causal mask, and what shifting a later input changes");
     cmd->footer("Replays chapter section 6 and ../shared/reference/mask.py, byte for byte.");
-    static Flag seed, d, n, dq, pos, delta;
-    add_flag(cmd, "--seed", seed, "generator seed (default 0)");
-    add_flag(cmd, "--d", d, "model width D (default 6)");
-    add_flag(cmd, "--n", n, "positions N (default 5)");
-    add_flag(cmd, "--dq", dq, "query/key width Dq (default 4)");
+    static ShapeFlags shape;
+    static Flag pos, delta;
+    shape.add(cmd, 6, 5, 4);
     add_flag(cmd, "--pos", pos, "1-based position P whose input is shifted, 2..N (default 4)");
-    add_flag(cmd, "--delta", delta, "the shift added to input P (default 5.0)");
+    add_flag(cmd, "--delta", delta, "the shift added to input P, in -1e6..1e6 (default 5.0)", "NUM");
     cmd->callback([&run] {
         run = [] {
             attn::experiments::MaskOptions o;
-            if (seed.given) o.seed = parse_seed("--seed", seed.text);
-            if (d.given) o.d = parse_int("--d", d.text, 1, kMaxDimension);
-            if (n.given) o.n = parse_int("--n", n.text, 1, kMaxDimension);
-            if (dq.given) o.dq = parse_int("--dq", dq.text, 1, kMaxDimension);
+            shape.apply(o.seed, &o.d, &o.n, &o.dq);
             if (pos.given) o.pos = parse_int("--pos", pos.text, 2, kMaxDimension);
             if (delta.given) o.delta = parse_double("--delta", delta.text, -1e6, 1e6);
             write(attn::render::mask_text(attn::experiments::run_mask(o)));
@@ -189,19 +202,7 @@ void add_mask(CLI::App& app, std::function<int()>& run) {
     });
 }
 
-// ---- subcommands added by later issues register here ----------------------------------------
-// ATTN-SUBCOMMANDS: homework and lesson are added below this line.
-
 // ---- the companion lesson (注意力機制, `python attention.py`) -------------------------------
-}  // namespace
-#include <cctype>
-#include <cmath>
-#include <cstdlib>
-
-#include "experiments/lesson.hpp"
-#include "render/lesson_text.hpp"
-namespace {
-
 void add_lesson(CLI::App& app, std::function<int()>& run) {
     auto* cmd = app.add_subcommand(
         "lesson", "The companion lesson 注意力機制 (`python attention.py`), sections 1-5 in float32");
@@ -217,7 +218,7 @@ void add_lesson(CLI::App& app, std::function<int()>& run) {
     static bool no_mask = false;
     cmd->add_option("SECTION", sections, "sections to print, 1..5 (default: all five)");
     add_flag(cmd, "--query", query,
-             "section 2: 光's query as two numbers a,b, each in -1e6..1e6 (default 1,0; exercise 1)");
+             "section 2: 光's query as two numbers a,b, each in -1e6..1e6 (default 1,0; exercise 1)", "A,B");
     cmd->add_flag("--no-mask", no_mask,
                   "section 5 without the causal mask, both implementations (exercise 2)");
     cmd->callback([&run] {
@@ -225,32 +226,10 @@ void add_lesson(CLI::App& app, std::function<int()>& run) {
             attn::experiments::LessonOptions o;
             for (const auto& s : sections) o.sections.push_back(parse_int("SECTION", s, 1, 5));
             if (query.given) {
-                // "a,b": two plain decimal numbers (no hex, inf or nan), each within ±1e6.
-                const std::string& t = query.text;
-                const auto fail = [&t]() {
-                    return attn::UsageError("--query", "must be two finite numbers a,b, each in "
-                                                       "-1e6..1e6 (got '" + t + "')");
-                };
-                const std::size_t comma = t.find(',');
-                if (comma == std::string::npos || t.find(',', comma + 1) != std::string::npos) throw fail();
-                const std::string items[2] = {t.substr(0, comma), t.substr(comma + 1)};
-                for (int i = 0; i < 2; ++i) {
-                    const std::string& item = items[i];
-                    bool digit = false, plain = !item.empty();
-                    for (std::size_t j = 0; j < item.size() && plain; ++j) {
-                        const char c = item[j];
-                        digit = digit || std::isdigit(static_cast<unsigned char>(c));
-                        plain = std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' ||
-                                c == '+' || c == 'e' || c == 'E';
-                    }
-                    char* end = nullptr;
-                    const double v = plain && digit ? std::strtod(item.c_str(), &end) : NAN;
-                    if (end == nullptr || *end != '\0' || !std::isfinite(v) ||
-                        std::fabs(v) > attn::experiments::kMaxQuery) {
-                        throw fail();
-                    }
-                    o.query[static_cast<std::size_t>(i)] = v;
-                }
+                const auto q = attn::cli::parse_double_list("--query", query.text, 2,
+                                                            -attn::experiments::kMaxQuery,
+                                                            attn::experiments::kMaxQuery);
+                o.query = {q[0], q[1]};
             }
             o.no_mask = no_mask;
             write(attn::render::lesson_text(attn::experiments::run_lesson(o)));
@@ -260,12 +239,6 @@ void add_lesson(CLI::App& app, std::function<int()>& run) {
 }
 
 // ---- section 04 (作業和解答): homework ---------------------------------------------------------
-}  // namespace
-#include <cstdlib>
-
-#include "homework/homework.hpp"
-namespace {
-
 void add_homework(CLI::App& app, std::function<int()>& run) {
     auto* cmd = app.add_subcommand(
         "homework", "Section 04 (作業和解答): worked solutions, answer sheets, and grading");
@@ -282,13 +255,13 @@ void add_homework(CLI::App& app, std::function<int()>& run) {
         "1, 2 or 3: one problem only (default: all three)");
     cmd->add_flag("--template", want_template, "print a blank answer sheet (TOML)");
     cmd->add_flag("--key", want_key, "print the answer key as a filled answer sheet (TOML)");
-    add_flag(cmd, "--grade", grade, "grade the answer sheet FILE (TOML; - reads standard input)");
-    add_flag(cmd, "--junit", junit, "with --grade: write a JUnit XML report to FILE");
-    add_flag(cmd, "--gradescope", gradescope, "with --grade: write a Gradescope results.json to FILE");
+    add_flag(cmd, "--grade", grade, "grade the answer sheet FILE (TOML; - reads standard input)", "FILE");
+    add_flag(cmd, "--junit", junit, "with --grade: write a JUnit XML report to FILE", "FILE");
+    add_flag(cmd, "--gradescope", gradescope, "with --grade: write a Gradescope results.json to FILE", "FILE");
     add_flag(cmd, "--points", points,
-             "with --grade: points per key, part or problem, e.g. hw3=2,hw1.c.slope_a=0.5 (default 1 each)");
+             "with --grade: points per key, part or problem, e.g. hw3=2,hw1.c.slope_a=0.5 (default 1 each)", "RULES");
     add_flag(cmd, "--variant", variant,
-             "derive other numbers from ID (e.g. a student number); default: the chapter's");
+             "derive other numbers from ID (e.g. a student number); default: the chapter's", "ID");
     cmd->callback([&run] {
         run = [] {
             using attn::homework::HomeworkOptions;
@@ -339,7 +312,6 @@ int main(int argc, char** argv) {
     add_permutation(app, run);
     add_multihead(app, run);
     add_mask(app, run);
-    // ATTN-REGISTER: later subcommands are registered below this line.
     add_lesson(app, run);
     add_homework(app, run);
 

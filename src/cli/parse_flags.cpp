@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -34,19 +35,63 @@ long parse_int(const std::string& flag, const std::string& text, long lo, long h
     return static_cast<long>(value);
 }
 
-double parse_double(const std::string& flag, const std::string& text, double lo, double hi) {
+namespace {
+
+std::string number_text(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", x);
+    return buf;
+}
+
+// A decimal number only: digits, one sign, '.', an exponent; at least one digit.
+bool plain_decimal(const std::string& s) {
+    bool digit = false;
+    for (char c : s) {
+        if (c >= '0' && c <= '9') digit = true;
+        else if (c != '.' && c != '-' && c != '+' && c != 'e' && c != 'E') return false;
+    }
+    return digit;
+}
+
+// strtod over the whole text, or NaN.
+double read_decimal(const std::string& s) {
+    if (!plain_decimal(s)) return NAN;
     char* end = nullptr;
     errno = 0;
-    const double value = text.empty() || std::isspace(static_cast<unsigned char>(text[0]))
-                             ? NAN
-                             : std::strtod(text.c_str(), &end);
-    const std::string allowed = "must be a finite number in " + std::to_string(lo) + ".." +
-                                std::to_string(hi);
-    if (end == nullptr || *end != '\0' || errno == ERANGE || !std::isfinite(value) ||
-        value < lo || value > hi) {
-        throw UsageError(flag, allowed + " (got '" + text + "')");
+    const double v = std::strtod(s.c_str(), &end);
+    return (*end != '\0' || errno == ERANGE) ? NAN : v;
+}
+
+}  // namespace
+
+double parse_double(const std::string& flag, const std::string& text, double lo, double hi) {
+    const double value = read_decimal(text);
+    if (!std::isfinite(value) || value < lo || value > hi) {
+        throw UsageError(flag, "must be a finite number in " + number_text(lo) + ".." +
+                                   number_text(hi) + " (got '" + text + "')");
     }
     return value;
+}
+
+std::vector<double> parse_double_list(const std::string& flag, const std::string& text,
+                                      std::size_t count, double lo, double hi) {
+    std::vector<double> values;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        const double v = read_decimal(text.substr(start, comma == std::string::npos
+                                                             ? std::string::npos
+                                                             : comma - start));
+        if (!std::isfinite(v) || v < lo || v > hi) break;
+        values.push_back(v);
+        if (comma == std::string::npos) {
+            if (values.size() == count) return values;
+            break;
+        }
+        start = comma + 1;
+    }
+    throw UsageError(flag, "must be " + std::to_string(count) + " comma-separated finite numbers, each in " +
+                               number_text(lo) + ".." + number_text(hi) + " (got '" + text + "')");
 }
 
 std::vector<long> parse_int_list(const std::string& flag, const std::string& text, long lo,
