@@ -4,6 +4,7 @@
 Each golden file's first line records the arguments, `$ attn <command> <args>`; the rest is
 the exact stdout of `/usr/bin/python3 ../shared/reference/<command>.py <args>`.
 Run from anywhere:  /usr/bin/python3 tools/make_golden.py [--shared ../shared] [command ...]
+(`lesson` needs Debian's python3-torch: apt-get install -y python3-torch.)
 """
 import argparse
 import pathlib
@@ -46,6 +47,25 @@ CASES = {
         "h6": "--h 6",
         "d12_all_divisors": "--d 12 --n 4 --sweep 1,2,3,4,6,12",
         "appended_h5": "--seed 5 --d 30 --n 20 --h 5",
+    },
+    # lesson.py needs Debian's python3-torch. Its section-5 figure is the reference's own float32
+    # rounding artefact; tests/golden_test.py checks attn's there as `< 1e-6`. Negative --query
+    # values are written `--query=-a,b`: argparse would read `-a,b` as an option.
+    "lesson": {
+        "defaults": "",
+        "section1": "1",
+        "section2": "2",
+        "section3": "3",
+        "section4": "4",
+        "section5": "5",
+        "query_0_1": "2 --query 0,1",                    # exercise 1: 光 looks for places
+        "no_mask_5": "5 --no-mask",                      # exercise 2
+        "sections_3_1": "3 1",                           # printed in lesson order
+        "repeated_4_4_2": "4 4 2",                       # a section named twice prints once
+        "query_negative": "2 --query=-0.5,2.5",
+        "query_large": "2 --query 1000,-1e6",            # softmax saturates to 0.0 and 1.0
+        "query_small_fraction": "2 --query 0.3,0.7",
+        "all_no_mask_query": "--query 0.25,-1 --no-mask",
     },
     "mask": {
         "defaults": "",
