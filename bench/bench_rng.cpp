@@ -1,6 +1,7 @@
-// Google Benchmark for the NumPy-compatible generator (not wired into CMakeLists.txt).
-// Build, e.g.:
-//   g++ -O2 -std=c++17 -ffp-contract=off -I src bench/bench_rng.cpp src/rng/*.cpp \
+// Google Benchmark for the NumPy-compatible generator (target bench_rng with -DATTN_BENCHMARKS=ON).
+// Build: cmake -S . -B build -DATTN_BENCHMARKS=ON && cmake --build build --target bench_rng
+// or by hand:
+//   g++ -O2 -std=c++17 -ffp-contract=off -I src bench/bench_rng.cpp src/rng/*.cpp
 //       -lbenchmark -lpthread -o /tmp/bench_rng && /tmp/bench_rng
 // items_per_second is normals (or raw 64-bit outputs) per second.
 #include <benchmark/benchmark.h>
