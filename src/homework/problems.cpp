@@ -9,6 +9,7 @@
 
 #include "core/attention.hpp"
 #include "core/numpy_ops.hpp"
+#include "core/softmax.hpp"
 #include "experiments/attention.hpp"
 #include "experiments/mask.hpp"
 #include "experiments/multihead.hpp"
@@ -16,16 +17,6 @@
 namespace attn::homework {
 
 namespace {
-
-// softmax of one list of scores: the core's softmax down a column, on an (n, 1) matrix.
-std::vector<double> softmax(const std::vector<double>& scores) {
-    core::Matrix s = core::Matrix::from_shape({scores.size(), 1});
-    for (std::size_t i = 0; i < scores.size(); ++i) s(i, 0) = scores[i];
-    const core::Matrix a = core::softmax_cols(s);
-    std::vector<double> out(scores.size());
-    for (std::size_t i = 0; i < scores.size(); ++i) out[i] = a(i, 0);
-    return out;
-}
 
 std::vector<double> scaled_by(const std::vector<double>& v, double factor) {
     std::vector<double> out(v);
@@ -77,8 +68,8 @@ Problem1Solution solve_problem1(const Problem1Params& params) {
     };
     s.scores = dot_products(params.query);
     s.scaled = divided_by(s.scores, s.sqrt_dq);
-    s.weights_a = softmax(s.scaled);
-    s.weights_b = softmax(s.scores);
+    s.weights_a = core::softmax(s.scaled);
+    s.weights_b = core::softmax(s.scores);
     for (double x : s.scaled) s.exp_scaled.push_back(std::exp(x));
     for (double x : s.scores) s.exp_unscaled.push_back(std::exp(x));
     s.sum_scaled = s.exp_scaled[0] + s.exp_scaled[1] + s.exp_scaled[2];
@@ -86,15 +77,15 @@ Problem1Solution solve_problem1(const Problem1Params& params) {
 
     s.query_c = {params.scale * params.query[0], params.scale * params.query[1]};
     s.scores_c = dot_products(s.query_c);
-    s.weights_c = softmax(s.scores_c);
+    s.weights_c = core::softmax(s.scores_c);
     s.slope_a = slope(s.weights_a[1]);
     s.slope_c = slope(s.weights_c[1]);
 
     const double dq = static_cast<double>(s.dq);
     s.scaled_by_dq = divided_by(s.scores, dq);
-    s.weights_a_by_dq = softmax(s.scaled_by_dq);
-    s.weights_c_scaled = softmax(divided_by(s.scores_c, s.sqrt_dq));
-    s.weights_c_by_dq = softmax(divided_by(s.scores_c, dq));
+    s.weights_a_by_dq = core::softmax(s.scaled_by_dq);
+    s.weights_c_scaled = core::softmax(divided_by(s.scores_c, s.sqrt_dq));
+    s.weights_c_by_dq = core::softmax(divided_by(s.scores_c, dq));
     s.slope_a_unscaled = slope(s.weights_b[1]);
     s.slope_a_by_dq = slope(s.weights_a_by_dq[1]);
     s.slope_c_scaled = slope(s.weights_c_scaled[1]);
@@ -149,8 +140,8 @@ Problem2Solution solve_problem2(const Problem2Params& params) {
     s.wrong_axis = keep_first(wrong_axis_column, params.column);
     const double sqrt_dq = std::sqrt(static_cast<double>(s.dq));
     const std::vector<double> raw = scaled_by(s.column_scores, sqrt_dq);    // k·q without 1/√Dq
-    s.unscaled = keep_first(softmax(raw), params.column);
-    s.by_dq = keep_first(softmax(divided_by(raw, static_cast<double>(s.dq))), params.column);
+    s.unscaled = keep_first(core::softmax(raw), params.column);
+    s.by_dq = keep_first(core::softmax(divided_by(raw, static_cast<double>(s.dq))), params.column);
     return s;
 }
 
