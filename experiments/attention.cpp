@@ -16,12 +16,9 @@ void validate(const AttentionOptions& o) {
 
 report::AttentionReport run_attention(const AttentionOptions& o) {
     validate(o);
-    const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n),
-               dq = static_cast<std::size_t>(o.dq);
-    rng::NumpyGenerator rng = make_generator(o.seed);
-    const core::Matrix x = core::normal_matrix(rng, 0.0, 1.0, d, n);      // X (D, N)
-    const core::HeadWeights w = draw_head_with_biases(rng, d, dq);
-    const core::AttentionPass pass = core::self_attention(w, x);
+    const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n);
+    const HeadInputs in = draw_head_inputs(o.seed, o.d, o.n, o.dq, Biases::with);
+    const core::AttentionPass pass = core::self_attention(in.w, in.x);
 
     report::AttentionReport r;
     r.weights = to_array(pass.weights);

@@ -32,11 +32,10 @@ void validate(const MaskOptions& o) {
 
 report::MaskReport run_mask(const MaskOptions& o) {
     validate(o);
-    const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n),
-               dq = static_cast<std::size_t>(o.dq);
-    rng::NumpyGenerator rng = make_generator(o.seed);
-    const core::Matrix x = core::normal_matrix(rng, 0.0, 1.0, d, n);
-    const core::HeadWeights w = draw_head_with_biases(rng, d, dq);
+    const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n);
+    const HeadInputs in = draw_head_inputs(o.seed, o.d, o.n, o.dq, Biases::with);
+    const core::Matrix& x = in.x;
+    const core::HeadWeights& w = in.w;
     const std::vector<bool> mask = core::causal_mask(n);
 
     const std::size_t k = static_cast<std::size_t>(o.pos) - 1;   // 0-based shifted input

@@ -29,11 +29,10 @@ void validate(const PermutationOptions& o) {
 
 report::PermutationReport run_permutation(const PermutationOptions& o) {
     validate(o);
-    const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n),
-               dq = static_cast<std::size_t>(o.dq);
-    rng::NumpyGenerator rng = make_generator(o.seed);
-    const core::Matrix x = core::normal_matrix(rng, 0.0, 1.0, d, n);
-    const core::HeadWeights w = draw_head_without_biases(rng, d, dq);
+    const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n);
+    const HeadInputs in = draw_head_inputs(o.seed, o.d, o.n, o.dq, Biases::without);
+    const core::Matrix& x = in.x;
+    const core::HeadWeights& w = in.w;
     const std::vector<std::size_t> perm(o.perm.begin(), o.perm.end());
 
     const core::Matrix y = core::self_attention(w, x).output;

@@ -5,15 +5,10 @@
 #include "experiments/checks.hpp"
 
 namespace attn::experiments {
+namespace {
 
-rng::NumpyGenerator make_generator(const std::string& seed) {
-    try {
-        return rng::NumpyGenerator(seed);
-    } catch (const rng::SeedError& e) {
-        throw UsageError("--seed", e.message + " (got '" + seed + "')");
-    }
-}
-
+// Ωq (Dq, D), βq (Dq, 1), Ωk (Dq, D), βk (Dq, 1), Ωv (D, D), βv (D, 1) ~ N(0, 0.5), in that order
+// (attention.py, mask.py).
 core::HeadWeights draw_head_with_biases(rng::NumpyGenerator& rng, std::size_t d, std::size_t dq) {
     core::HeadWeights w;
     w.omega_q = core::normal_matrix(rng, 0.0, 0.5, dq, d);
@@ -25,6 +20,7 @@ core::HeadWeights draw_head_with_biases(rng::NumpyGenerator& rng, std::size_t d,
     return w;
 }
 
+// Ωq (Dq, D), Ωk (Dq, D), Ωv (D, D) ~ N(0, 0.5), no biases (permutation.py).
 core::HeadWeights draw_head_without_biases(rng::NumpyGenerator& rng, std::size_t d,
                                            std::size_t dq) {
     core::HeadWeights w;
@@ -32,6 +28,27 @@ core::HeadWeights draw_head_without_biases(rng::NumpyGenerator& rng, std::size_t
     w.omega_k = core::normal_matrix(rng, 0.0, 0.5, dq, d);
     w.omega_v = core::normal_matrix(rng, 0.0, 0.5, d, d);
     return w;
+}
+
+}  // namespace
+
+rng::NumpyGenerator make_generator(const std::string& seed) {
+    try {
+        return rng::NumpyGenerator(seed);
+    } catch (const rng::SeedError& e) {
+        throw UsageError("--seed", e.message + " (got '" + seed + "')");
+    }
+}
+
+HeadInputs draw_head_inputs(const std::string& seed, long d, long n, long dq, Biases biases) {
+    const auto D = static_cast<std::size_t>(d), N = static_cast<std::size_t>(n),
+               Dq = static_cast<std::size_t>(dq);
+    rng::NumpyGenerator rng = make_generator(seed);
+    HeadInputs in;
+    in.x = core::normal_matrix(rng, 0.0, 1.0, D, N);
+    in.w = biases == Biases::with ? draw_head_with_biases(rng, D, Dq)
+                                  : draw_head_without_biases(rng, D, Dq);
+    return in;
 }
 
 void require_attention_memory(long d, long n, long dq, double passes) {

@@ -1,6 +1,6 @@
 #pragma once
-// Pieces the section-3, 4 and 6 experiments share: the generator from a seed flag, the chapter's
-// draw order for one head, memory estimates, and core::Matrix -> report::Array.
+// Pieces the experiments share: the generator from a seed flag, the chapter's draw order for
+// X and one head, memory estimates, and core::Matrix -> report::Array.
 #include <cstddef>
 #include <string>
 
@@ -13,12 +13,14 @@ namespace attn::experiments {
 // default_rng(seed); a refused seed becomes a UsageError on --seed.
 rng::NumpyGenerator make_generator(const std::string& seed);
 
-// Ωq (Dq, D), βq (Dq, 1), Ωk (Dq, D), βk (Dq, 1), Ωv (D, D), βv (D, 1) ~ N(0, 0.5), in that order
-// (attention.py, mask.py).
-core::HeadWeights draw_head_with_biases(rng::NumpyGenerator& rng, std::size_t d, std::size_t dq);
-// Ωq (Dq, D), Ωk (Dq, D), Ωv (D, D) ~ N(0, 0.5), no biases (permutation.py).
-core::HeadWeights draw_head_without_biases(rng::NumpyGenerator& rng, std::size_t d,
-                                           std::size_t dq);
+// The chapter's draws for sections 3, 4 and 6, from one default_rng(seed) stream, in order:
+// X (D, N) ~ N(0, 1), then one head (with or without biases) ~ N(0, 0.5).
+struct HeadInputs {
+    core::Matrix x;         // (D, N)
+    core::HeadWeights w;
+};
+enum class Biases { with, without };
+HeadInputs draw_head_inputs(const std::string& seed, long d, long n, long dq, Biases biases);
 
 // Refuses (UsageError naming --d --n --dq) when `passes` attention passes would hold more than
 // the memory limit: X, weights, Q, K, V, S, A, Y and copies, generously rounded up.
