@@ -10,6 +10,7 @@
 namespace attn::experiments {
 
 void validate(const AttentionOptions& o) {
+    require_attention_shape(o.d, o.n, o.dq);
     require_in_range("--col", o.col, 1, o.n, "the positions 1..N");
     require_attention_memory(o.d, o.n, o.dq);
 }

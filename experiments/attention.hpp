@@ -6,11 +6,12 @@
 #include <string>
 
 #include "report/attention_report.hpp"
+#include "rng/seed.hpp"
 
 namespace attn::experiments {
 
 struct AttentionOptions {
-    std::string seed = "0";   // decimal, any size
+    rng::Seed seed;           // default_rng(seed); 0 is the chapter's
     long d = 6;               // model width D (rows of X)
     long n = 5;               // positions N (columns of X)
     long dq = 4;              // query/key width Dq

@@ -1,6 +1,7 @@
 #include "experiments/checks.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/errors.hpp"
@@ -16,6 +17,12 @@ std::string human_bytes(double bytes) {
     return buf;
 }
 
+std::string number_text(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", x);
+    return buf;
+}
+
 }  // namespace
 
 void require_in_range(const std::string& flag, long value, long lo, long hi,
@@ -24,6 +31,19 @@ void require_in_range(const std::string& flag, long value, long lo, long hi,
         throw UsageError(flag, "must be in " + std::to_string(lo) + ".." + std::to_string(hi) +
                                    (why.empty() ? "" : ", " + why) + " (got " +
                                    std::to_string(value) + ")");
+    }
+}
+
+void require_attention_shape(long d, long n, long dq) {
+    require_in_range("--d", d, 1, kMaxDimension);
+    require_in_range("--n", n, 1, kMaxDimension);
+    require_in_range("--dq", dq, 1, kMaxDimension);
+}
+
+void require_finite_in(const std::string& flag, double value, double lo, double hi) {
+    if (!std::isfinite(value) || value < lo || value > hi) {
+        throw UsageError(flag, "must be a finite number in " + number_text(lo) + ".." +
+                                   number_text(hi) + " (got " + number_text(value) + ")");
     }
 }
 

@@ -26,6 +26,8 @@ double largest_change(const core::Matrix& a, const core::Matrix& b, std::size_t 
 }  // namespace
 
 void validate(const MaskOptions& o) {
+    require_attention_shape(o.d, o.n, o.dq);
+    require_finite_in("--delta", o.delta, -kMaxDelta, kMaxDelta);
     require_in_range("--pos", o.pos, 2, o.n, "the positions 2..N");
     require_attention_memory(o.d, o.n, o.dq, /*passes=*/2.0);
 }

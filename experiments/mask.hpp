@@ -4,11 +4,14 @@
 #include <string>
 
 #include "report/mask_report.hpp"
+#include "rng/seed.hpp"
 
 namespace attn::experiments {
 
+inline constexpr double kMaxDelta = 1e6;   // |--delta|
+
 struct MaskOptions {
-    std::string seed = "0";
+    rng::Seed seed;           // default_rng(seed); 0 is the chapter's
     long d = 6;
     long n = 5;
     long dq = 4;

@@ -14,6 +14,8 @@
 namespace attn::experiments {
 
 void validate(const MultiheadOptions& o) {
+    require_in_range("--d", o.d, 1, kMaxDimension);
+    require_in_range("--n", o.n, 1, kMaxDimension);
     require_list("--sweep", o.sweep, 1, o.d);
     require_list("--h", o.shown, 1, o.d, /*allow_empty=*/true);
     for (long h : effective_sweep(o.sweep, o.shown)) {

@@ -6,11 +6,12 @@
 #include <vector>
 
 #include "report/multihead_report.hpp"
+#include "rng/seed.hpp"
 
 namespace attn::experiments {
 
 struct MultiheadOptions {
-    std::string seed = "0";
+    rng::Seed seed;           // default_rng(seed); 0 is the chapter's
     long d = 48;                              // model width D
     long n = 10;                              // positions N
     std::vector<long> sweep = {1, 2, 3, 6};   // head counts run, in order (one stream)

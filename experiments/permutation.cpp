@@ -14,6 +14,8 @@
 namespace attn::experiments {
 
 void validate(const PermutationOptions& o) {
+    require_attention_shape(o.d, o.n, o.dq);
+    require_finite_in("--base", o.base, kMinBase, kMaxBase);
     if (!o.perm_given && o.n != 5) {
         throw UsageError("--perm", "must be given when --n is not 5: a permutation of 0.." +
                                        std::to_string(o.n - 1) + " (the default 2,0,4,1,3 fits N = 5)");

@@ -6,11 +6,15 @@
 #include <vector>
 
 #include "report/permutation_report.hpp"
+#include "rng/seed.hpp"
 
 namespace attn::experiments {
 
+inline constexpr double kMinBase = 1e-300;  // --base, the positional encoding's base
+inline constexpr double kMaxBase = 1e300;
+
 struct PermutationOptions {
-    std::string seed = "0";
+    rng::Seed seed;           // default_rng(seed); 0 is the chapter's
     long d = 6;
     long n = 5;
     long dq = 4;

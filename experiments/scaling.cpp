@@ -45,6 +45,8 @@ std::vector<long> effective_sweep(const std::vector<long>& sweep, const std::vec
 }
 
 void validate(const ScalingOptions& o) {
+    require_in_range("--n", o.n, 1, kMaxDimension);
+    require_in_range("--r", o.repeats, 1, kMaxDimension);
     require_list("--sweep", o.sweep, 1, kMaxDimension);
     require_list("--dq", o.shown, 1, kMaxDimension, /*allow_empty=*/true);
     double draws = 0;

@@ -6,11 +6,12 @@
 #include <vector>
 
 #include "report/scaling_report.hpp"
+#include "rng/seed.hpp"
 
 namespace attn::experiments {
 
 struct ScalingOptions {
-    std::string seed = "0";
+    rng::Seed seed;           // default_rng(seed); 0 is the chapter's
     long n = 5;                              // keys per query
     long repeats = 2000;                     // R
     std::vector<long> sweep = {4, 50, 400};  // Dq values run, in order, from one stream

@@ -32,15 +32,9 @@ core::HeadWeights draw_head_without_biases(rng::NumpyGenerator& rng, std::size_t
 
 }  // namespace
 
-rng::NumpyGenerator make_generator(const std::string& seed) {
-    try {
-        return rng::NumpyGenerator(seed);
-    } catch (const rng::SeedError& e) {
-        throw UsageError("--seed", e.message + " (got '" + seed + "')");
-    }
-}
+rng::NumpyGenerator make_generator(const rng::Seed& seed) { return rng::NumpyGenerator(seed); }
 
-HeadInputs draw_head_inputs(const std::string& seed, long d, long n, long dq, Biases biases) {
+HeadInputs draw_head_inputs(const rng::Seed& seed, long d, long n, long dq, Biases biases) {
     const auto D = static_cast<std::size_t>(d), N = static_cast<std::size_t>(n),
                Dq = static_cast<std::size_t>(dq);
     rng::NumpyGenerator rng = make_generator(seed);

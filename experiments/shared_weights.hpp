@@ -10,8 +10,8 @@
 
 namespace attn::experiments {
 
-// default_rng(seed); a refused seed becomes a UsageError on --seed.
-rng::NumpyGenerator make_generator(const std::string& seed);
+// default_rng(seed).
+rng::NumpyGenerator make_generator(const rng::Seed& seed);
 
 // The chapter's draws for sections 3, 4 and 6, from one default_rng(seed) stream, in order:
 // X (D, N) ~ N(0, 1), then one head (with or without biases) ~ N(0, 0.5).
@@ -20,7 +20,7 @@ struct HeadInputs {
     core::HeadWeights w;
 };
 enum class Biases { with, without };
-HeadInputs draw_head_inputs(const std::string& seed, long d, long n, long dq, Biases biases);
+HeadInputs draw_head_inputs(const rng::Seed& seed, long d, long n, long dq, Biases biases);
 
 // Refuses (UsageError naming --d --n --dq) when `passes` attention passes would hold more than
 // the memory limit: X, weights, Q, K, V, S, A, Y and copies, generously rounded up.

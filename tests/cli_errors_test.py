@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Bad input: each case must print exactly one line on stderr that names the flag (and, for a
 range, the allowed range), nothing on stdout, and exit with code 2 — quickly, before any large
-allocation. Also checks --help, --version and each subcommand's help naming its section."""
+allocation. The documented bounds themselves are accepted, and the values just past them are
+refused. Numbers are read with Python's int()/float() grammar, as the reference scripts'
+argparse does ('+5', ' 7 ', '1_0'). A failed write to standard output exits 3. Also checks
+--help, --version, plain `attn`, and each subcommand's help naming its section."""
 import argparse
 import subprocess
 import sys
@@ -31,7 +34,35 @@ BAD = [
     ("multihead --sweep 1,1", "--sweep"), ("multihead --d 96000 --n 100000", "limit"),
     ("mask --pos 1", "--pos"), ("mask --pos 6", "2..5"), ("mask --delta abc", "--delta"),
     ("mask --delta inf", "--delta"), ("mask --n 1 --pos 2", "--pos"),
-    ("nosuchcommand", "nosuchcommand"), ("", "subcommand"),
+    ("mask --delta 1000000.001", "-1e+06..1e+06"), ("mask --delta -1000000.001", "--delta"),
+    ("permutation --base 1.1e300", "--base"), ("permutation --base 9e-301", "1e-300..1e+300"),
+    ("permutation --base 1e400", "--base"), ("permutation --base 0x10", "--base"),
+    ("attention --seed -5", "expected non-negative integer"), ("attention --seed 1__0", "--seed"),
+    ("attention --n 1e3", "--n"), ("attention --n _5", "--n"),
+    ("lesson 0", "1..5"), ("lesson 6", "SECTION"), ("lesson x", "SECTION"),
+    ("lesson --query 1", "--query"), ("lesson --query 1,2,3", "--query"),
+    ("lesson --query inf,0", "--query"), ("lesson --query 2e6,0", "-1e6..1e6"),
+    ("lesson --query 1,", "--query"),
+    ("homework 4", "1..3"), ("homework --junit r.xml", "--grade"), ("homework --variant ''", "--variant"),
+    ("completion", "bash"), ("completion tcsh", "tcsh"),
+    ("nosuchcommand", "nosuchcommand"),
+]
+
+# Each documented bound is accepted (exit 0, something printed).
+BOUNDS = [
+    "mask --delta 1e6", "mask --delta -1e6", "mask --n 2 --pos 2",
+    "permutation --base 1e300", "permutation --base 1e-300",
+    "attention --n 1 --col 1", "attention --dq 100000 --d 1 --n 1 --col 1", "attention --seed 0",
+    "scaling --r 1 --sweep 1 --n 1", "multihead --d 1 --n 1 --sweep 1",
+    "lesson 1 5", "lesson --query 1e6,-1e6", "homework 3",
+]
+
+# Spellings Python's int()/float() accept print what the plain spelling prints.
+SAME = [
+    ("attention --seed +5", "attention --seed 5"), ("attention --seed ' 7 '", "attention --seed 7"),
+    ("attention --seed -0", "attention --seed 0"), ("attention --n 1_0 --col 1", "attention --n 10 --col 1"),
+    ("attention --d +6", "attention --d 6"), ("mask --delta ' 5_0.5 '", "mask --delta 50.5"),
+    ("scaling --sweep ' 4, 50' --r 10", "scaling --sweep 4,50 --r 10"),
 ]
 
 
@@ -66,13 +97,36 @@ def main():
         check(needle in err, f"attn {args}: error {err.strip()!r} does not mention {needle!r}")
         check(time.monotonic() - start < 5, f"attn {args}: took over 5 s")
 
-    top = run(a.attn, "--help")
-    check(top.returncode == 0, "attn --help exits 0")
-    for sub in ["attention", "scaling", "permutation", "multihead", "mask"]:
-        check(sub in top.stdout.decode(), f"attn --help lists {sub}")
+    for args in BOUNDS:
+        r = run(a.attn, args)
+        check(r.returncode == 0 and r.stdout and not r.stderr,
+              f"attn {args}: a documented bound, want exit 0 and output, got {r.returncode} "
+              f"{r.stderr.decode(errors='replace').strip()!r}")
+
+    for spelled, plain in SAME:
+        r1, r2 = run(a.attn, spelled), run(a.attn, plain)
+        check(r1.returncode == 0 and r1.stdout == r2.stdout and r1.stdout,
+              f"attn {spelled}: want the output of attn {plain}")
+
+    for redirect in ("> /dev/full", ">&-"):
+        r = subprocess.run(f"'{a.attn}' attention {redirect}", shell=True, capture_output=True, timeout=20)
+        lines = r.stderr.decode(errors="replace").splitlines()
+        check(r.returncode == 3 and len(lines) == 1 and "standard output" in lines[0],
+              f"attn attention {redirect}: want exit 3 and one line, got {r.returncode} {lines!r}")
+
+    subcommands = ["attention", "scaling", "permutation", "multihead", "mask", "lesson", "homework"]
+    for args in ["--help", ""]:
+        top = run(a.attn, args)
+        check(top.returncode == 0 and not top.stderr, f"attn {args}: exits 0 with no error")
+        for sub in subcommands + ["completion"]:
+            check(sub in top.stdout.decode(), f"attn {args} lists {sub}")
+    for sub in subcommands:
         h = run(a.attn, f"{sub} --help")
-        check(h.returncode == 0 and "section" in h.stdout.decode(errors="replace").lower(),
-              f"attn {sub} --help names the chapter section")
+        text = h.stdout.decode(errors="replace").lower()
+        check(h.returncode == 0 and ("section" in text or "lesson" in text) and "default" in text,
+              f"attn {sub} --help names the chapter section and the defaults")
+    h = run(a.attn, "completion --help")
+    check(h.returncode == 0 and "fish" in h.stdout.decode(), "attn completion --help")
     v = run(a.attn, "--version")
     check(v.returncode == 0 and v.stdout.decode().startswith("attn "), "attn --version")
     print(f"cli_errors: {passed} passed, {failed} failed")

@@ -10,4 +10,4 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   cmake make g++ ca-certificates \
   libcli11-dev libfmt-dev libxtensor-dev xtl-dev libxtensor-blas-dev libopenblas-dev \
   doctest-dev libtomlplusplus-dev libmuparser-dev \
-  python3 python3-numpy >/dev/null
+  python3 python3-numpy bash zsh fish >/dev/null

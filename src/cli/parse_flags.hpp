@@ -1,24 +1,29 @@
 #pragma once
-// Text of a flag -> value, with one-line errors that name the flag and the allowed range.
-// No CLI11 here (it stays in main.cpp); the ranges come from the experiments' checks.
-#include <cstddef>
+// Text of a flag -> a typed value, read with the grammar of the reference scripts' argparse
+// types (Python's int() and float()), and one-line errors that name the flag. Only the type is
+// checked here: ranges belong to each experiment's validate(). No CLI11 here.
 #include <string>
 #include <vector>
 
+#include "rng/seed.hpp"
+
 namespace attn::cli {
 
-// A decimal integer in lo..hi ("+5" and surrounding spaces are refused, as are "5.0", "1e3").
-long parse_int(const std::string& flag, const std::string& text, long lo, long hi);
-// A finite decimal number in lo..hi ("5", "-2.5", "1e-3"), as Python's float() reads it; hex
-// floats, inf and nan are refused.
-double parse_double(const std::string& flag, const std::string& text, double lo, double hi);
-// "a,b,…": exactly `count` comma-separated finite decimal numbers, each in lo..hi.
-std::vector<double> parse_double_list(const std::string& flag, const std::string& text,
-                                      std::size_t count, double lo, double hi);
-// "4,50,400": comma-separated integers, each in lo..hi; empty items are refused.
-std::vector<long> parse_int_list(const std::string& flag, const std::string& text, long lo,
-                                 long hi);
-// A non-negative decimal integer of any size; refused with NumPy's wording otherwise.
-std::string parse_seed(const std::string& flag, const std::string& text);
+// Python's int(): surrounding white space, an optional sign, digits with single underscores
+// between them ("+5", " 7 ", "1_000"). Refused: "5.0", "1e3", "0x10", "", values beyond a long.
+// `range` is quoted in the message ("must be an integer in 1..100000 (got '5.5')").
+long parse_int(const std::string& flag, const std::string& text, const std::string& range);
+// "4,50,400": comma-separated integers as parse_int; empty items are refused.
+std::vector<long> parse_int_list(const std::string& flag, const std::string& text,
+                                 const std::string& range);
+// Python's float() for finite decimals: "5", "-2.5", "1e-3", "1_0.5", " 3 "; "inf" and "nan"
+// are read as such (validate() refuses them with the range). Hex floats and "" are refused.
+double parse_number(const std::string& flag, const std::string& text, const std::string& range);
+// "a,b,…": exactly `count` comma-separated numbers as parse_number.
+std::vector<double> parse_number_list(const std::string& flag, const std::string& text,
+                                      std::size_t count, const std::string& range);
+// A seed as NumPy takes it: Python's int() grammar, not negative ("-0" is 0), at most 10000
+// digits. Refused with NumPy's wording, "expected non-negative integer".
+rng::Seed parse_seed(const std::string& flag, const std::string& text);
 
 }  // namespace attn::cli

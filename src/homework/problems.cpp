@@ -97,7 +97,7 @@ Problem2Solution solve_problem2(const Problem2Params& params) {
     Problem2Solution s;
     s.params = params;
     experiments::AttentionOptions a;
-    a.seed = params.seed;
+    a.seed = rng::Seed::from_decimal(params.seed);
     a.d = s.d;
     a.n = s.n;
     a.dq = s.dq;
@@ -108,7 +108,7 @@ Problem2Solution solve_problem2(const Problem2Params& params) {
     s.answer = keep_first(s.column_weights, params.column);
 
     experiments::MaskOptions m;
-    m.seed = params.seed;
+    m.seed = rng::Seed::from_decimal(params.seed);
     m.d = s.d;
     m.n = s.n;
     m.dq = s.dq;
@@ -203,7 +203,6 @@ Problem3Solution solve_problem3(const Problem3Params& params) {
     s.counts_agree = true;
     for (long n : {params.n_short, params.n_long, s.n_equal}) {
         experiments::MultiheadOptions o;
-        o.seed = "0";
         o.d = params.d;
         o.n = n;
         o.sweep = s.heads;

@@ -14,6 +14,10 @@ NumpyGenerator::NumpyGenerator(const std::string& decimal_seed) {
     pcg64::seed(SeedSequence(seed_words(decimal_seed)).generate_state_u64x4(), state_, inc_);
 }
 
+NumpyGenerator::NumpyGenerator(const Seed& seed) {
+    pcg64::seed(SeedSequence(seed.words()).generate_state_u64x4(), state_, inc_);
+}
+
 NumpyGenerator::NumpyGenerator(std::uint64_t seed) {
     std::vector<std::uint32_t> words{static_cast<std::uint32_t>(seed)};
     if ((seed >> 32) != 0) words.push_back(static_cast<std::uint32_t>(seed >> 32));

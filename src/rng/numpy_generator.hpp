@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "rng/seed.hpp"
+
 namespace attn::rng {
 
 // A seed NumPy refuses (negative, not an integer). The message is NumPy's own wording,
@@ -21,6 +23,7 @@ public:
     // Throws SeedError for "-1", "", "1.5", "abc".
     explicit NumpyGenerator(const std::string& decimal_seed);
     explicit NumpyGenerator(std::uint64_t seed);
+    explicit NumpyGenerator(const Seed& seed);
 
     std::uint64_t next_uint64();          // PCG64 next64
     double next_double();                 // (next64 >> 11) * 2^-53

@@ -1,0 +1,34 @@
+// `attn attention`: chapter section 3 (三、比重從哪裡來), the attention matrix of a small meeting.
+#include <memory>
+
+#include "cli/commands/commands.hpp"
+#include "cli/flags.hpp"
+#include "cli/output.hpp"
+#include "experiments/attention.hpp"
+#include "experiments/checks.hpp"
+#include "render/attention_text.hpp"
+
+namespace attn::cli {
+
+Command attention_command() {
+    auto o = std::make_shared<experiments::AttentionOptions>();
+    const std::string dims = range_text(1L, experiments::kMaxDimension);
+    Command c;
+    c.name = "attention";
+    c.summary = "Section 3 (三、比重從哪裡來): the attention matrix of a small meeting";
+    c.footer = "Replays chapter section 3 (the reference script attention.py), byte for byte.";
+    c.flags = {
+        seed_flag(o->seed),
+        int_flag("--d", "model width D, rows of X", o->d, dims),
+        int_flag("--n", "positions N, columns of X", o->n, dims),
+        int_flag("--dq", "query/key width Dq", o->dq, dims),
+        int_flag("--col", "1-based output position whose scores and weights are shown, 1..N", o->col, "1..N"),
+    };
+    c.run = [o] {
+        write_stdout(render::attention_text(experiments::run_attention(*o)));
+        return 0;
+    };
+    return c;
+}
+
+}  // namespace attn::cli

@@ -1,0 +1,48 @@
+// `attn lesson`: the companion lesson 注意力機制 (`python attention.py`), sections 1-5 in float32.
+#include <memory>
+
+#include "cli/commands/commands.hpp"
+#include "cli/flags.hpp"
+#include "cli/output.hpp"
+#include "cli/parse_flags.hpp"
+#include "experiments/lesson.hpp"
+#include "render/lesson_text.hpp"
+
+namespace attn::cli {
+
+Command lesson_command() {
+    auto o = std::make_shared<experiments::LessonOptions>();
+    const std::string query_range = range_text(-experiments::kMaxQuery, experiments::kMaxQuery);
+    Command c;
+    c.name = "lesson";
+    c.summary = "The companion lesson 注意力機制 (`python attention.py`), sections 1-5 in float32";
+    c.footer =
+        "Replays the lesson's attention.py (the reference script lesson.py) from one\n"
+        "torch.manual_seed(0) stream: 1 averaging matrix, 2 dot-product scores of 光,\n"
+        "3 causal mask, 4 why divide by sqrt(d), 5 one full attention head. Every section runs,\n"
+        "so the random numbers are the same whichever are shown. Section 5's last figure is\n"
+        "attn's own: the step-by-step head against attn's one-pass online-softmax kernel\n"
+        "(a float32 rounding artefact, below 1e-6).";
+    Flag query;
+    query.name = "--query";
+    query.type_name = "A,B";
+    query.help = "section 2: 光's query as two numbers, each in " + query_range + " (exercise 1)";
+    query.default_text = "1,0";
+    query.parse = [o, query_range](const std::string& text) {
+        const std::vector<double> q = parse_number_list("--query", text, 2, query_range);
+        o->query = {q[0], q[1]};
+    };
+    c.flags = {
+        positional_ints("SECTION", "sections to print, 1..5 (default: all five)", o->sections, "1..5"),
+        query,
+        toggle_flag("--no-mask", "section 5 without the causal mask, both implementations (exercise 2)",
+                    o->no_mask),
+    };
+    c.run = [o] {
+        write_stdout(render::lesson_text(experiments::run_lesson(*o)));
+        return 0;
+    };
+    return c;
+}
+
+}  // namespace attn::cli

@@ -1,0 +1,36 @@
+// `attn mask`: chapter section 6 (遮罩), the causal mask.
+#include <memory>
+
+#include "cli/commands/commands.hpp"
+#include "cli/flags.hpp"
+#include "cli/output.hpp"
+#include "experiments/checks.hpp"
+#include "experiments/mask.hpp"
+#include "render/mask_text.hpp"
+
+namespace attn::cli {
+
+Command mask_command() {
+    auto o = std::make_shared<experiments::MaskOptions>();
+    const std::string dims = range_text(1L, experiments::kMaxDimension);
+    Command c;
+    c.name = "mask";
+    c.summary = "Section 6 (遮罩): the causal mask, and what shifting a later input changes";
+    c.footer = "Replays chapter section 6 (the reference script mask.py), byte for byte.";
+    c.flags = {
+        seed_flag(o->seed),
+        int_flag("--d", "model width D, rows of X", o->d, dims),
+        int_flag("--n", "positions N, columns of X", o->n, dims),
+        int_flag("--dq", "query/key width Dq", o->dq, dims),
+        int_flag("--pos", "1-based position P whose input is shifted, 2..N", o->pos, "2..N"),
+        number_flag("--delta", "the shift added to input P", o->delta,
+                    range_text(-experiments::kMaxDelta, experiments::kMaxDelta)),
+    };
+    c.run = [o] {
+        write_stdout(render::mask_text(experiments::run_mask(*o)));
+        return 0;
+    };
+    return c;
+}
+
+}  // namespace attn::cli

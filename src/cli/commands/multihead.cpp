@@ -1,0 +1,37 @@
+// `attn multihead`: chapter section 5 (多頭), parameters and multiplications against H.
+#include <memory>
+
+#include "cli/commands/commands.hpp"
+#include "cli/flags.hpp"
+#include "cli/output.hpp"
+#include "experiments/checks.hpp"
+#include "experiments/multihead.hpp"
+#include "render/multihead_text.hpp"
+
+namespace attn::cli {
+
+Command multihead_command() {
+    auto o = std::make_shared<experiments::MultiheadOptions>();
+    const std::string dims = range_text(1L, experiments::kMaxDimension);
+    Command c;
+    c.name = "multihead";
+    c.summary = "Section 5 (多頭): parameters and multiplications against the head count H";
+    c.footer =
+        "Replays chapter section 5 (the reference script multihead.py), byte for byte.\n"
+        "Every head and the Ωc mix are really computed; the counts come from the products run.\n"
+        "--h chooses the printed rows; values not in the sweep are appended to it.";
+    c.flags = {
+        seed_flag(o->seed),
+        int_flag("--d", "model width D", o->d, dims),
+        int_flag("--n", "positions N", o->n, dims),
+        int_list_flag("--sweep", "head counts run in order; each divides D", o->sweep, "1..D", ""),
+        int_list_flag("--h", "head counts to print", o->shown, "1..D", "the whole sweep"),
+    };
+    c.run = [o] {
+        write_stdout(render::multihead_text(experiments::run_multihead(*o)));
+        return 0;
+    };
+    return c;
+}
+
+}  // namespace attn::cli

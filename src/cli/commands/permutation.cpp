@@ -1,0 +1,43 @@
+// `attn permutation`: chapter section 4 (兩塊補丁), permutation equivariance.
+#include <memory>
+
+#include "cli/commands/commands.hpp"
+#include "cli/flags.hpp"
+#include "cli/output.hpp"
+#include "cli/parse_flags.hpp"
+#include "experiments/checks.hpp"
+#include "experiments/permutation.hpp"
+#include "render/permutation_text.hpp"
+
+namespace attn::cli {
+
+Command permutation_command() {
+    auto o = std::make_shared<experiments::PermutationOptions>();
+    const std::string dims = range_text(1L, experiments::kMaxDimension);
+    Command c;
+    c.name = "permutation";
+    c.summary = "Section 4 (兩塊補丁): permutation equivariance, and positional encoding";
+    c.footer = "Replays chapter section 4 (the reference script permutation.py), byte for byte.";
+    Flag perm = int_list_flag("--perm", "0-based permutation of 0..N-1 (required when N != 5)",
+                              o->perm, "0..N-1", "");
+    perm.parse = [o](const std::string& text) {
+        o->perm = parse_int_list("--perm", text, "0..N-1");
+        o->perm_given = true;
+    };
+    c.flags = {
+        seed_flag(o->seed),
+        int_flag("--d", "model width D, rows of X", o->d, dims),
+        int_flag("--n", "positions N, columns of X", o->n, dims),
+        int_flag("--dq", "query/key width Dq", o->dq, dims),
+        perm,
+        number_flag("--base", "base of the sinusoidal positional encoding", o->base,
+                    range_text(experiments::kMinBase, experiments::kMaxBase)),
+    };
+    c.run = [o] {
+        write_stdout(render::permutation_text(experiments::run_permutation(*o)));
+        return 0;
+    };
+    return c;
+}
+
+}  // namespace attn::cli
