@@ -1,6 +1,8 @@
 // Port of numpy/core/arrayprint.py (1.24.2) _leading_trailing / _formatArray / _extendLine for
-// separator=' ', prefix='', legacy=False.
+// legacy=False: separator ' ' with prefix '' (str) or ', ' with prefix 'array(' (repr).
 #include "print/array_layout.hpp"
+
+#include <algorithm>
 
 namespace attn::print::detail {
 namespace {
@@ -58,6 +60,8 @@ struct Formatter {
     const std::function<std::string(std::size_t)>& element;
     bool summarise;
     std::size_t edgeitems;
+    std::string separator;   // between elements of the last axis
+    std::string row_end;     // separator.rstrip(): after each sub-array before the newlines
 
     std::string block(std::size_t axis, std::size_t offset, const std::string& hang,
                       int width) const {
@@ -75,24 +79,25 @@ struct Formatter {
 
         std::string s;
         if (axes_left == 1) {
-            const int elem_width = width - 1;  // max(len(separator.rstrip()), len(']'))
+            // max(len(separator.rstrip()), len(']')): both separators rstrip to 0 or 1 character
+            const int elem_width = width - static_cast<int>(std::max<std::size_t>(row_end.size(), 1));
             std::string line = hang;
             for (std::size_t i = 0; i < leading; ++i) {
                 extend_line(s, line, sub(i), elem_width, hang);
-                line += ' ';
+                line += separator;
             }
             if (show_summary) {
                 extend_line(s, line, "...", elem_width, hang);
-                line += ' ';
+                line += separator;
             }
             for (std::size_t k = trailing; k > 1; --k) {
                 extend_line(s, line, sub(n - k), elem_width, hang);
-                line += ' ';
+                line += separator;
             }
             extend_line(s, line, sub(n - 1), elem_width, hang);
             s += line;
         } else {
-            const std::string line_sep(axes_left - 1, '\n');
+            const std::string line_sep = row_end + std::string(axes_left - 1, '\n');
             for (std::size_t i = 0; i < leading; ++i) s += hang + sub(i) + line_sep;
             if (show_summary) s += hang + "..." + line_sep;
             for (std::size_t k = trailing; k > 1; --k) s += hang + sub(n - k) + line_sep;
@@ -124,9 +129,11 @@ std::vector<std::size_t> shown_indices(const std::vector<std::size_t>& shape, bo
 
 std::string layout_array(const std::vector<std::size_t>& shape,
                          const std::function<std::string(std::size_t)>& element, bool summarise,
-                         std::size_t edgeitems, int linewidth) {
-    Formatter f{shape, c_strides(shape), element, summarise, edgeitems};
-    return f.block(0, 0, " ", linewidth);
+                         std::size_t edgeitems, int linewidth, const std::string& separator,
+                         const std::string& next_line_prefix) {
+    Formatter f{shape, c_strides(shape), element, summarise, edgeitems, separator,
+                rstrip(separator)};
+    return f.block(0, 0, next_line_prefix, linewidth);
 }
 
 }  // namespace attn::print::detail

@@ -1,5 +1,5 @@
 #pragma once
-// Layout half of NumPy's str(ndarray) (../shared/notes/numpy-printing.md §1.1, §1.6): which
+// Layout half of NumPy's str(ndarray) and repr(ndarray) (../shared/notes/numpy-printing.md §1.1, §1.6): which
 // elements are shown, and brackets / separators / line wrapping around already formatted,
 // equal-width element strings. Knows nothing about numbers.
 #include <cstddef>
@@ -19,10 +19,12 @@ bool is_summarised(const std::vector<std::size_t>& shape, std::size_t threshold)
 std::vector<std::size_t> shown_indices(const std::vector<std::size_t>& shape, bool summarise,
                                        std::size_t edgeitems);
 
-// NumPy's _formatArray with separator ' ' and prefix '' (hanging indent " "); `element(flat)`
-// returns the text of one shown element. shape must be non-empty with no zero dimension.
+// NumPy's _formatArray; `element(flat)` returns the text of one shown element. shape must be
+// non-empty with no zero dimension. str() uses separator " " and next_line_prefix " " (the
+// width of "["); repr() uses ", " and "       " (the width of "array([").
 std::string layout_array(const std::vector<std::size_t>& shape,
                          const std::function<std::string(std::size_t)>& element, bool summarise,
-                         std::size_t edgeitems, int linewidth);
+                         std::size_t edgeitems, int linewidth, const std::string& separator = " ",
+                         const std::string& next_line_prefix = " ");
 
 }  // namespace attn::print::detail

@@ -177,12 +177,22 @@ std::string array_str(const std::vector<double>& values, const std::vector<std::
     check_size(values.size(), shape, "array_str");
     if (shape.empty()) return py_repr(values.at(0));  // 0-d: the scalar, options ignored
     if (values.empty()) return "[]";
+    return detail::float_array_body(values, shape, options, " ", " ");
+}
+
+std::string detail::float_array_body(const std::vector<double>& values,
+                                     const std::vector<std::size_t>& shape,
+                                     const PrintOptions& options, const std::string& separator,
+                                     const std::string& next_line_prefix) {
+    check_size(values.size(), shape, "float_array_body");
+    if (shape.empty() || values.empty())
+        throw std::invalid_argument("float_array_body: needs ndim >= 1 and size > 0");
     const bool summarise = detail::is_summarised(shape, options.threshold);
     const std::vector<std::size_t> idx = detail::shown_indices(shape, summarise, options.edgeitems);
     const FloatFormat format(gather(values, idx), options);
     return detail::layout_array(
         shape, [&](std::size_t i) { return format(values[i]); }, summarise, options.edgeitems,
-        options.linewidth);
+        options.linewidth, separator, next_line_prefix);
 }
 
 std::string int_array_str(const std::vector<std::int64_t>& values,

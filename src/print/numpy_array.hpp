@@ -28,4 +28,13 @@ std::string int_array_str(const std::vector<std::int64_t>& values,
 std::string bool_array_str(const std::vector<bool>& values, const std::vector<std::size_t>& shape,
                            const PrintOptions& options = {});
 
+namespace detail {
+// array2string's body for a float64 array of ndim >= 1 and size > 0: the fill-then-format pass of
+// FloatingFormat and _formatArray with the given separator and next-line prefix. str() passes
+// " " and " "; repr() (numpy_repr.cpp) passes ", " and the width of "array([".
+std::string float_array_body(const std::vector<double>& values,
+                             const std::vector<std::size_t>& shape, const PrintOptions& options,
+                             const std::string& separator, const std::string& next_line_prefix);
+}  // namespace detail
+
 }  // namespace attn::print
