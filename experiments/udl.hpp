@@ -1,0 +1,46 @@
+#pragma once
+// `attn udl 12.1|12.2`: the Understanding Deep Learning notebooks 12.1 (self-attention built from
+// scratch) and 12.2 (multi-head self-attention), solved, with NumPy's legacy generator
+// (np.random.seed, np.random.normal) so that the defaults print the notebooks' own true values.
+// Draw order (docs/udl.md):
+//   12.1  seed(seed_x): x_1..x_N (D, 1) each;  seed(seed_w): Ωq, Ωk, Ωv (D, D); βq, βk, βv (D, 1).
+//   12.2  seed(seed_x): X (D, N);  seed(seed_w): per head Ωq, Ωk, Ωv (D/H, D), βq, βk, βv (D/H, 1);
+//         then Ωc (D, D).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "report/udl_report.hpp"
+
+namespace attn::experiments {
+
+inline constexpr long kUdlMaxSize = 50;   // N and D: the notebooks' sizes are 3..8
+
+// The common wrong solutions of 12.2 that --mistake replays and --diagnose recognises.
+enum class UdlMistake { none, scale_d, unscaled, softmax_rows, no_bias, no_omega_c };
+
+struct UdlOptions {
+    std::string notebook = "12.1";   // "12.1" or "12.2"
+    long seed_x = 3;                 // np.random.seed for the inputs, 0..2^32-1
+    long seed_w = 0;                 // np.random.seed for the weights, 0..2^32-1
+    long n = 0;                      // positions N; 0 = the notebook's (3 or 6)
+    long d = 0;                      // width D; 0 = the notebook's (4 or 8)
+    long h = 0;                      // 12.2 heads H (divides D); 0 = the notebook's 2
+    UdlMistake mistake = UdlMistake::none;   // 12.2 only
+};
+
+// "scale-d" -> UdlMistake::scale_d; throws UsageError("--mistake", …) for an unknown name.
+UdlMistake parse_udl_mistake(const std::string& name);
+std::string udl_mistake_name(UdlMistake mistake);          // "" for none
+std::vector<UdlMistake> udl_mistakes();                     // the five, in --help order
+std::string udl_mistake_explanation(UdlMistake mistake);    // one English sentence
+
+void validate(const UdlOptions& options);
+report::UdlReport run_udl(const UdlOptions& options);
+
+// Which computation of 12.2 (with these options' seeds and sizes; options.mistake must be none)
+// produced `printed`, NumPy's printed X'. Throws UsageError("--diagnose", …) for text that is not
+// a (D, N) matrix.
+report::UdlDiagnosis diagnose_udl(const UdlOptions& options, const std::string& printed);
+
+}  // namespace attn::experiments
