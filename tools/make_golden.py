@@ -74,6 +74,24 @@ CASES = {
         "n12_pos12": "--n 12 --pos 12",
         "seed9_small": "--seed 9 --d 4 --n 8 --dq 2 --pos 6",
     },
+    # The UDL notebooks (udl.py; Debian's NumPy). tests/udl_diagnose_test.py also feeds the X'
+    # of the 12.2 files back to `attn udl 12.2 --diagnose` and expects the mistake they show.
+    "udl": {
+        "12.1_defaults": "12.1",                         # the notebook's x_prime_n true values
+        "12.1_n1_d1": "12.1 --n 1 --d 1",
+        "12.1_max_seeds": "12.1 --seed-x 4294967295 --seed-w 4294967295 --n 5 --d 7",
+        "12.1_overflow_nan": "12.1 --n 20 --d 40 --seed-w 11",   # exp overflows: nan columns
+        "12.2_defaults": "12.2",                         # the notebook's "True values"
+        "12.2_scale_d": "12.2 --mistake scale-d",
+        "12.2_unscaled": "12.2 --mistake unscaled",
+        "12.2_softmax_rows": "12.2 --mistake softmax-rows",
+        "12.2_no_bias": "12.2 --mistake no-bias",
+        "12.2_no_omega_c": "12.2 --mistake no-omega-c",
+        "12.2_h1": "12.2 --h 1",                         # one head: scale-d is the right answer
+        "12.2_h8_unscaled": "12.2 --h 8 --mistake unscaled",   # D/H = 1: unscaled is right too
+        "12.2_n1_d1": "12.2 --n 1 --d 1 --h 1",
+        "12.2_summarised": "12.2 --seed-x 0 --seed-w 7 --n 40 --d 50 --h 5 --mistake no-bias",
+    },
 }
 
 

@@ -129,6 +129,7 @@ PrintedMatrix parse_printed_matrix(const std::string& text) {
             if (m.row_gap || m.rows == 0) fail("'...' in place of a row may appear once, after a row");
             m.row_gap = m.rows;
             r.eat(',');
+            if (r.peek() == ']') fail("'...' in place of a row cannot be the last row");
             continue;
         }
         if (!r.eat('[')) fail("expected '[' to open row " + std::to_string(m.rows + 1) +
@@ -167,7 +168,6 @@ PrintedMatrix parse_printed_matrix(const std::string& text) {
         if (r.eat(']')) break;
         if (r.done()) fail("the matrix is not closed by ']'");
     }
-    if (m.row_gap && *m.row_gap == m.rows) fail("'...' in place of a row cannot be the last row");
     if (wrapped && !r.eat(')')) fail("'array(' is not closed by ')'");
     if (!r.done()) fail("unexpected text after the matrix: " + shown(r.rest()));
     return m;

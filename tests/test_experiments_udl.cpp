@@ -1,0 +1,101 @@
+// `attn udl`: the notebooks' softmaxes, the flag ranges, and --diagnose at another precision than
+// the notebook's 3 (the byte-for-byte outputs are checked against the oracle by the golden files
+// and tests/udl_conformance_test.py).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "core/errors.hpp"
+#include "core/udl_softmax.hpp"
+#include "experiments/udl.hpp"
+#include "print/numpy_array.hpp"
+
+using namespace attn;
+using experiments::UdlMistake;
+using experiments::UdlOptions;
+
+TEST_CASE("udl softmax_cols: columns sum to 1, and no max is subtracted (exp overflows as in the notebook)") {
+    core::Matrix s = {{1.0, -2.0, 0.5}, {3.0, 0.25, -1.0}};
+    const core::Matrix a = core::udl_softmax_cols(s);
+    for (std::size_t c = 0; c < 3; ++c) CHECK(a(0, c) + a(1, c) == doctest::Approx(1.0));
+    CHECK(a(0, 0) == std::exp(1.0) / (0.0 + std::exp(1.0) + std::exp(3.0)));
+    const core::Matrix big = core::udl_softmax_cols(core::Matrix{{800.0}, {1.0}});
+    CHECK(std::isnan(big(0, 0)));   // inf / inf: what the notebook's softmax prints
+    const core::Matrix rows = core::udl_softmax_rows(s);
+    CHECK(rows(0, 0) + rows(0, 1) + rows(0, 2) == doctest::Approx(1.0));
+}
+
+TEST_CASE("udl softmax_list: a running sum from 0 in list order, not a pairwise sum") {
+    const std::vector<double> s = {0.1, 0.7, -3.0, 2.5, 1e-3, 0.3, -0.2, 4.0, 1.5};
+    const std::vector<double> a = core::udl_softmax_list(s);
+    double denom = 0.0;
+    for (double x : s) denom = denom + std::exp(x);
+    for (std::size_t i = 0; i < s.size(); ++i) CHECK(a[i] == std::exp(s[i]) / denom);
+}
+
+TEST_CASE("udl validate: ranges and flags that belong to 12.2 only") {
+    auto message = [](UdlOptions o) {
+        try {
+            experiments::validate(o);
+        } catch (const UsageError& e) {
+            return std::string(e.what());
+        }
+        return std::string("ok");
+    };
+    UdlOptions o;
+    CHECK(message(o) == "ok");
+    o.n = 51;
+    CHECK(message(o) == "--n: must be in 1..50 (got 51)");
+    o = {};
+    o.seed_x = 4294967296L;
+    CHECK(message(o) == "--seed-x: must be in 0..4294967295 (got 4294967296)");
+    o = {};
+    o.mistake = UdlMistake::no_bias;
+    CHECK(message(o) == "--mistake: applies to notebook 12.2 only");
+    o = {};
+    o.notebook = "12.2";
+    o.h = 3;
+    CHECK(message(o) == "--h: must divide D = 8 (got 3)");
+    o.d = 2;
+    CHECK(message(o) == "--h: must be in 1..2, at most D (got 3)");
+}
+
+namespace {
+
+std::string printed_x_prime(UdlMistake mistake, int precision) {
+    UdlOptions o;
+    o.notebook = "12.2";
+    o.mistake = mistake;
+    const report::UdlReport r = experiments::run_udl(o);
+    print::PrintOptions p;
+    p.precision = precision;
+    return print::array_str(r.nb122.x_prime.values, r.nb122.x_prime.shape, p);
+}
+
+}  // namespace
+
+TEST_CASE("udl diagnose: a printout at NumPy's default precision 8 is recognised too") {
+    UdlOptions o;
+    o.notebook = "12.2";
+    CHECK(experiments::diagnose_udl(o, printed_x_prime(UdlMistake::none, 8)).match == "right");
+    for (UdlMistake m : experiments::udl_mistakes()) {
+        const report::UdlDiagnosis d = experiments::diagnose_udl(o, printed_x_prime(m, 8));
+        CHECK(d.match == experiments::udl_mistake_name(m));
+        CHECK(d.differs);
+        CHECK_FALSE(d.explanation.empty());
+    }
+}
+
+TEST_CASE("udl diagnose: a wrong shape is a usage error naming D and N") {
+    UdlOptions o;
+    o.notebook = "12.2";
+    o.n = 5;
+    try {
+        experiments::diagnose_udl(o, printed_x_prime(UdlMistake::none, 3));
+        FAIL("accepted an 8 x 6 matrix for N = 5");
+    } catch (const UsageError& e) {
+        CHECK(std::string(e.what()) ==
+              "--diagnose: X' has D = 8 rows and N = 5 columns with these flags (got 8 x 6)");
+    }
+}
