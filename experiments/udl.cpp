@@ -72,13 +72,14 @@ struct Head121 {
 
 // self_attention(X, scale): Q, K, V = β 1ᵀ + Ω X; S = KᵀQ (/ scale); A = softmax_cols(S); X' = V A.
 // β 1ᵀ is exact (each entry is 0 + β·1), so β 1ᵀ + Ω X has the bits of project()'s Ω X + β.
-Matrix self_attention_121(const Head121& w, const Matrix& x, double scale, Matrix* attention) {
+Matrix self_attention_121(const Head121& w, const Matrix& x, std::optional<double> scale,
+                          Matrix* attention) {
     const Matrix q = core::project(w.omega_q, x, w.beta_q);
     const Matrix k = core::project(w.omega_k, x, w.beta_k);
     const Matrix v = core::project(w.omega_v, x, w.beta_v);
     Matrix s = core::matmul_transposed_left(k, q);            // (N, N), s(m, n) = k_m · q_n
-    if (scale != 0.0) {
-        for (double& e : s) e = e / scale;                     // dot_products / np.sqrt(D)
+    if (scale) {
+        for (double& e : s) e = e / *scale;                    // dot_products / np.sqrt(D)
     }
     const Matrix a = core::udl_softmax_cols(s);
     if (attention) *attention = a;
@@ -129,7 +130,7 @@ report::Udl121 run_121(const UdlOptions& o) {
     for (std::size_t n = 0; n < z.n; ++n) {
         for (std::size_t i = 0; i < z.d; ++i) x(i, n) = xs[n](i, 0);
     }
-    r.x_prime_matrix = to_array(self_attention_121(w, x, 0.0, nullptr));
+    r.x_prime_matrix = to_array(self_attention_121(w, x, std::nullopt, nullptr));
     Matrix attention;
     const double scale = std::sqrt(static_cast<double>(z.d));   // np.sqrt(X.shape[0])
     r.x_prime_scaled = to_array(self_attention_121(w, x, scale, &attention));
