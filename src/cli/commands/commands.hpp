@@ -11,6 +11,7 @@ Command multihead_command();
 Command mask_command();
 Command lesson_command();
 Command homework_command();
+Command udl_command();
 Command completion_command();
 
 }  // namespace attn::cli

@@ -1,0 +1,121 @@
+// `attn udl 12.1|12.2`: the Understanding Deep Learning notebooks 12.1 and 12.2, cell by cell;
+// --mistake replays a common wrong solution of 12.2, --diagnose names the one behind a printed X'.
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands/commands.hpp"
+#include "cli/flags.hpp"
+#include "cli/output.hpp"
+#include "core/errors.hpp"
+#include "experiments/udl.hpp"
+#include "render/udl_text.hpp"
+
+namespace attn::cli {
+namespace {
+
+constexpr std::size_t kMaxDiagnoseBytes = 1u << 20;   // a printed 50 x 50 X' is ~20 kB
+
+struct UdlFlags {
+    experiments::UdlOptions options;
+    std::vector<std::string> notebooks;     // the positional, as given
+    std::string mistake, diagnose;
+    bool mistake_given = false, diagnose_given = false;
+};
+
+// FILE or "-" (standard input), whole.
+std::string read_input(const std::string& path) {
+    std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+    if (!f) throw IoError("--diagnose: cannot open '" + path + "'");
+    std::string text;
+    char buf[4096];
+    std::size_t got;
+    while ((got = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() <= kMaxDiagnoseBytes)
+        text.append(buf, got);
+    const bool failed = std::ferror(f);
+    if (f != stdin) std::fclose(f);
+    if (failed) throw IoError("--diagnose: cannot read '" + path + "'");
+    if (text.size() > kMaxDiagnoseBytes)
+        throw UsageError("--diagnose", "the input is over 1 MiB; a printed X' is a few kB");
+    return text;
+}
+
+experiments::UdlOptions to_options(const UdlFlags& f) {
+    experiments::UdlOptions o = f.options;
+    if (f.notebooks.size() != 1)
+        throw UsageError("NOTEBOOK", f.notebooks.empty() ? "give 12.1 or 12.2"
+                                                          : "give one notebook, 12.1 or 12.2");
+    o.notebook = f.notebooks.front();
+    if (f.mistake_given) o.mistake = experiments::parse_udl_mistake(f.mistake);
+    experiments::validate(o);
+    return o;
+}
+
+}  // namespace
+
+Command udl_command() {
+    auto f = std::make_shared<UdlFlags>();
+    const std::string seeds = range_text(0L, 4294967295L);
+    const std::string sizes = range_text(1L, experiments::kUdlMaxSize);
+    Command c;
+    c.name = "udl";
+    c.summary = "The Understanding Deep Learning notebooks 12.1 and 12.2, replayed cell by cell";
+    c.footer =
+        "NOTEBOOK is 12.1 (self-attention from scratch) or 12.2 (multi-head self-attention).\n"
+        "With no flags it prints what the solved notebook prints, from NumPy's legacy generator\n"
+        "(np.random.seed, np.random.normal), so the notebooks' printed true values appear.\n"
+        "--mistake replays a common wrong solution of 12.2. --diagnose FILE (- for standard\n"
+        "input) reads the X' a notebook printed and names the computation it comes from:\n"
+        "exit 0 the right answer, 1 a mistake or no match, 2 not a matrix of the expected\n"
+        "shape, 3 the file cannot be opened.";
+    Flag notebook;
+    notebook.kind = Flag::Kind::positional;
+    notebook.name = "NOTEBOOK";
+    notebook.type_name = "NOTEBOOK";
+    notebook.help = "12.1 or 12.2";
+    notebook.choices = {"12.1", "12.2"};
+    notebook.parse = [f](const std::string& text) { f->notebooks.push_back(text); };
+
+    Flag n = int_flag("--n", "positions N", f->options.n, sizes);
+    n.default_text = "3 for 12.1, 6 for 12.2";
+    Flag d = int_flag("--d", "width D", f->options.d, sizes);
+    d.default_text = "4 for 12.1, 8 for 12.2";
+    Flag h = int_flag("--h", "12.2: heads H, a divisor of D", f->options.h, "1..D");
+    h.default_text = "2";
+    Flag mistake = given_text_flag("--mistake", "NAME", "12.2: replay a common wrong solution",
+                                   f->mistake, f->mistake_given);
+    for (experiments::UdlMistake m : experiments::udl_mistakes())
+        mistake.choices.push_back(experiments::udl_mistake_name(m));
+    mistake.help += " (" + [&] {
+        std::string names;
+        for (const auto& name : mistake.choices) names += (names.empty() ? "" : ", ") + name;
+        return names;
+    }() + ")";
+    c.flags = {
+        notebook,
+        int_flag("--seed-x", "np.random.seed for the inputs", f->options.seed_x, seeds),
+        int_flag("--seed-w", "np.random.seed for the weights", f->options.seed_w, seeds),
+        n,
+        d,
+        h,
+        mistake,
+        given_text_flag("--diagnose", "FILE",
+                        "12.2: name the computation behind the printed X' in FILE (- reads standard input)",
+                        f->diagnose, f->diagnose_given),
+    };
+    c.run = [f] {
+        const experiments::UdlOptions o = to_options(*f);
+        if (f->diagnose_given) {
+            if (o.notebook != "12.2") throw UsageError("--diagnose", "applies to notebook 12.2 only");
+            const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(f->diagnose));
+            write_stdout(render::udl_diagnosis_text(d));
+            return d.match == "right" ? 0 : 1;
+        }
+        write_stdout(render::udl_text(experiments::run_udl(o)));
+        return 0;
+    };
+    return c;
+}
+
+}  // namespace attn::cli
