@@ -29,9 +29,9 @@ struct Sizes {
 
 Sizes sizes_of(const UdlOptions& o) {
     const bool first = o.notebook == "12.1";
-    return {static_cast<std::size_t>(o.n ? o.n : (first ? 3 : 6)),
-            static_cast<std::size_t>(o.d ? o.d : (first ? 4 : 8)),
-            static_cast<std::size_t>(o.h ? o.h : 2)};
+    return {static_cast<std::size_t>(o.n.value_or(first ? 3 : 6)),
+            static_cast<std::size_t>(o.d.value_or(first ? 4 : 8)),
+            static_cast<std::size_t>(o.h.value_or(2))};
 }
 
 // np.random.normal(size=(rows, cols)): element (r, c) is draw r*cols + c.
@@ -315,8 +315,8 @@ void validate(const UdlOptions& o) {
         throw UsageError("NOTEBOOK", "must be 12.1 or 12.2 (got '" + o.notebook + "')");
     require_in_range("--seed-x", o.seed_x, 0, kMaxSeed);
     require_in_range("--seed-w", o.seed_w, 0, kMaxSeed);
-    if (o.n) require_in_range("--n", o.n, 1, kUdlMaxSize);
-    if (o.d) require_in_range("--d", o.d, 1, kUdlMaxSize);
+    if (o.n) require_in_range("--n", *o.n, 1, kUdlMaxSize);
+    if (o.d) require_in_range("--d", *o.d, 1, kUdlMaxSize);
     if (o.notebook == "12.1") {
         if (o.h) throw UsageError("--h", "applies to notebook 12.2 only (12.1 has one head)");
         if (o.mistake != UdlMistake::none)
@@ -324,7 +324,7 @@ void validate(const UdlOptions& o) {
         return;
     }
     const Sizes z = sizes_of(o);
-    if (o.h) require_in_range("--h", o.h, 1, static_cast<long>(z.d), "at most D");
+    if (o.h) require_in_range("--h", *o.h, 1, static_cast<long>(z.d), "at most D");
     if (z.d % z.h != 0)
         throw UsageError("--h", "must divide D = " + std::to_string(z.d) + " (got " +
                                     std::to_string(z.h) + ")");

@@ -7,6 +7,7 @@
 //   12.2  seed(seed_x): X (D, N);  seed(seed_w): per head Ωq, Ωk, Ωv (D/H, D), βq, βk, βv (D/H, 1);
 //         then Ωc (D, D).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,9 +24,9 @@ struct UdlOptions {
     std::string notebook = "12.1";   // "12.1" or "12.2"
     long seed_x = 3;                 // np.random.seed for the inputs, 0..2^32-1
     long seed_w = 0;                 // np.random.seed for the weights, 0..2^32-1
-    long n = 0;                      // positions N; 0 = the notebook's (3 or 6)
-    long d = 0;                      // width D; 0 = the notebook's (4 or 8)
-    long h = 0;                      // 12.2 heads H (divides D); 0 = the notebook's 2
+    std::optional<long> n;           // positions N; unset: the notebook's (3 or 6)
+    std::optional<long> d;           // width D; unset: the notebook's (4 or 8)
+    std::optional<long> h;           // 12.2 heads H (divides D); unset: the notebook's 2
     UdlMistake mistake = UdlMistake::none;   // 12.2 only
 };
 

@@ -2,12 +2,14 @@
 // --mistake replays a common wrong solution of 12.2, --diagnose names the one behind a printed X'.
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands/commands.hpp"
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
+#include "cli/parse_flags.hpp"
 #include "core/errors.hpp"
 #include "experiments/udl.hpp"
 #include "render/udl_text.hpp"
@@ -77,12 +79,21 @@ Command udl_command() {
     notebook.choices = {"12.1", "12.2"};
     notebook.parse = [f](const std::string& text) { f->notebooks.push_back(text); };
 
-    Flag n = int_flag("--n", "positions N", f->options.n, sizes);
-    n.default_text = "3 for 12.1, 6 for 12.2";
-    Flag d = int_flag("--d", "width D", f->options.d, sizes);
-    d.default_text = "4 for 12.1, 8 for 12.2";
-    Flag h = int_flag("--h", "12.2: heads H, a divisor of D", f->options.h, "1..D");
-    h.default_text = "2";
+    // N, D and H default by notebook, so "not given" is kept apart from every value.
+    auto optional_int = [](const std::string& name, const std::string& help,
+                           std::optional<long>& field, const std::string& range,
+                           const std::string& default_text) {
+        long unused = 0;
+        Flag flag = int_flag(name, help, unused, range);
+        flag.default_text = default_text;
+        flag.parse = [name, range, &field](const std::string& text) {
+            field = parse_int(name, text, range);
+        };
+        return flag;
+    };
+    Flag n = optional_int("--n", "positions N", f->options.n, sizes, "3 for 12.1, 6 for 12.2");
+    Flag d = optional_int("--d", "width D", f->options.d, sizes, "4 for 12.1, 8 for 12.2");
+    Flag h = optional_int("--h", "12.2: heads H, a divisor of D", f->options.h, "1..D", "2");
     Flag mistake = given_text_flag("--mistake", "NAME", "12.2: replay a common wrong solution",
                                    f->mistake, f->mistake_given);
     for (experiments::UdlMistake m : experiments::udl_mistakes())
