@@ -14,7 +14,7 @@
 #include "core/numpy_ops.hpp"
 #include "core/udl_softmax.hpp"
 #include "experiments/checks.hpp"
-#include "print/numpy_parse.hpp"
+#include "input/numpy_matrix_text.hpp"
 #include "rng/legacy_random_state.hpp"
 
 namespace attn::experiments {
@@ -215,7 +215,7 @@ report::Udl122 run_122(const UdlOptions& o) {
 // Half a unit of each printed number's last digit: NumPy prints a whole matrix with one precision
 // (trailing zeros trimmed per element), so the finest last digit of the matrix is every
 // element's resolution; in scientific notation it is relative to each element's exponent.
-std::vector<double> half_units(const print::PrintedMatrix& m) {
+std::vector<double> half_units(const input::PrintedMatrix& m) {
     bool scientific = false;
     int finest = 0, max_frac = 0;
     for (const auto& e : m.elements) {
@@ -250,14 +250,14 @@ std::vector<std::size_t> shown_positions(std::size_t shown, std::optional<std::s
     return out;
 }
 
-std::string shape_text(const print::PrintedMatrix& m) {
+std::string shape_text(const input::PrintedMatrix& m) {
     auto axis = [](std::size_t shown, std::optional<std::size_t> gap) {
         return gap ? std::to_string(shown) + " shown around '...'" : std::to_string(shown);
     };
     return axis(m.rows, m.row_gap) + " x " + axis(m.cols, m.col_gap);
 }
 
-bool close(const print::PrintedNumber& p, double half_unit, double value) {
+bool close(const input::PrintedNumber& p, double half_unit, double value) {
     if (std::isnan(p.value)) return std::isnan(value);
     if (std::isinf(p.value) || std::isinf(value)) return p.value == value;
     return std::fabs(p.value - value) <= half_unit;
@@ -344,9 +344,9 @@ report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printe
     if (o.notebook != "12.2") throw UsageError("--diagnose", "applies to notebook 12.2 only");
     if (o.mistake != UdlMistake::none)
         throw UsageError("--diagnose", "does not go with --mistake (it tries every mistake)");
-    print::PrintedMatrix m;
+    input::PrintedMatrix m;
     try {
-        m = print::parse_printed_matrix(printed);
+        m = input::parse_printed_matrix(printed);
     } catch (const std::invalid_argument& e) {
         throw UsageError("--diagnose", e.what());
     }

@@ -2,7 +2,7 @@
 """Layering: dependencies point down (docs/architecture.md).
 
 - src/rng and src/core include no printing, rendering, report, experiment or CLI code;
-- src/print includes nothing of the project outside src/print; src/render only print/ and report/;
+- src/print and src/input include nothing of the project outside themselves; src/render only print/ and report/;
 - experiments include no render/, print/ or CLI; homework includes no CLI; the command files in
   src/cli/commands include no print/; CLI11 is included by src/cli/main.cpp alone;
 - heavy xtensor headers (xmath, xview, xlinalg, xblas, …) appear in no header file.
@@ -23,6 +23,9 @@ FORBIDDEN = {
     "src/print": ("core/", "rng/", "render/", "report/", "experiments/", "cli/", "homework/", "CLI/"),
     "src/render": ("core/", "rng/", "experiments/", "cli/", "CLI/"),
     "src/report": ("core/", "rng/", "print/", "render/", "experiments/", "cli/", "CLI/"),
+    # readers of text a user gives (a printed NumPy matrix): plain numbers out, nothing above
+    "src/input": ("core/", "rng/", "print/", "render/", "report/", "experiments/", "cli/",
+                  "homework/", "CLI/"),
     "experiments": ("render/", "print/", "cli/", "CLI/", "homework/"),
     "src/homework": ("cli/", "CLI/"),
     # a command file binds flags and calls an experiment and a renderer; CLI11 stays in main.cpp

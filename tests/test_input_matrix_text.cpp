@@ -1,4 +1,4 @@
-// Reading back NumPy's printed 2-d arrays (print/numpy_parse): the forms a notebook shows, and
+// Reading back NumPy's printed 2-d arrays (input/numpy_matrix_text): the forms a notebook shows, and
 // one-line refusals of everything else.
 #include <doctest/doctest.h>
 
@@ -6,11 +6,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "input/numpy_matrix_text.hpp"
 #include "print/numpy_array.hpp"
-#include "print/numpy_parse.hpp"
 #include "print/numpy_repr.hpp"
 
-using namespace attn::print;
+using namespace attn::input;
+using attn::print::array_repr;
+using attn::print::array_str;
+using attn::print::PrintOptions;
 
 TEST_CASE("parse: str() of a matrix, values and the last printed digit") {
     const PrintedMatrix m = parse_printed_matrix("[[-21.207  -5.373]\n [  3.71    1.   ]]\n");

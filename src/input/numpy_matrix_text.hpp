@@ -1,13 +1,15 @@
 #pragma once
 // Reading back what NumPy printed for a 2-d float array: str(A) ("[[ 1.2 -3. ]\n [ …]]") or
 // repr(A) ("array([[ 1.2, -3. ], …])"), as a student pastes it from a notebook. The inverse of
-// numpy_array.hpp / numpy_repr.hpp for the 2-d float arrays a notebook shows, summarised or not.
+// print/numpy_array.hpp and print/numpy_repr.hpp for the 2-d float arrays a notebook shows,
+// summarised or not. Its own layer (src/input): text a user gives, read into plain numbers; it
+// includes nothing of the project, so experiments may use it.
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace attn::print {
+namespace attn::input {
 
 // One printed number: its value, its text, and the power of ten of its last printed digit
 // ("-21.207" -> -3, "1." -> 0, "1.243e-13" -> -16). nan and inf have no last digit (0).
@@ -32,4 +34,4 @@ struct PrintedMatrix {
 // "'abc' is not a number"; "not a 2-d matrix"; "'...' in different columns").
 PrintedMatrix parse_printed_matrix(const std::string& text);
 
-}  // namespace attn::print
+}  // namespace attn::input

@@ -4,7 +4,7 @@
 //   row    := "[" item { [","] item } "]"
 //   item   := number | "..."                             ("..." once, at the same place per row)
 //   number := NumPy's float text: -?digits[.digits][e±digits] | nan | inf | -inf
-#include "print/numpy_parse.hpp"
+#include "input/numpy_matrix_text.hpp"
 
 #include <cctype>
 #include <cerrno>
@@ -13,7 +13,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace attn::print {
+namespace attn::input {
 namespace {
 
 [[noreturn]] void fail(const std::string& why) { throw std::invalid_argument(why); }
@@ -173,4 +173,4 @@ PrintedMatrix parse_printed_matrix(const std::string& text) {
     return m;
 }
 
-}  // namespace attn::print
+}  // namespace attn::input
