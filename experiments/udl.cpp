@@ -65,14 +65,14 @@ report::UdlPermutation permutation_check(const Matrix& x, F compute) {
 }
 
 // ---- notebook 12.1 ------------------------------------------------------------------------------
-// One head, D -> D, with biases:  q = βq + Ωq x  (and k, v).
-struct Head121 {
+// One head with biases, q = βq + Ωq x (and k, v): D -> D in 12.1, D -> D/H per head in 12.2.
+struct NotebookHead {
     Matrix omega_q, omega_k, omega_v, beta_q, beta_k, beta_v;
 };
 
 // self_attention(X, scale): Q, K, V = β 1ᵀ + Ω X; S = KᵀQ (/ scale); A = softmax_cols(S); X' = V A.
 // β 1ᵀ is exact (each entry is 0 + β·1), so β 1ᵀ + Ω X has the bits of project()'s Ω X + β.
-Matrix self_attention_121(const Head121& w, const Matrix& x, std::optional<double> scale,
+Matrix self_attention_121(const NotebookHead& w, const Matrix& x, std::optional<double> scale,
                           Matrix* attention) {
     const Matrix q = core::project(w.omega_q, x, w.beta_q);
     const Matrix k = core::project(w.omega_k, x, w.beta_k);
@@ -92,7 +92,7 @@ report::Udl121 run_121(const UdlOptions& o) {
     std::vector<Matrix> xs;
     for (std::size_t i = 0; i < z.n; ++i) xs.push_back(legacy_normal(rs, z.d, 1));
     rs.seed_with(static_cast<std::uint32_t>(o.seed_w));
-    Head121 w;
+    NotebookHead w;
     w.omega_q = legacy_normal(rs, z.d, z.d);
     w.omega_k = legacy_normal(rs, z.d, z.d);
     w.omega_v = legacy_normal(rs, z.d, z.d);
@@ -144,7 +144,7 @@ report::Udl121 run_121(const UdlOptions& o) {
 // ---- notebook 12.2 ------------------------------------------------------------------------------
 struct Setup122 {
     Matrix x;
-    std::vector<Head121> heads;   // per head: Ωq, Ωk, Ωv (D/H, D), βq, βk, βv (D/H, 1)
+    std::vector<NotebookHead> heads;   // per head: Ωq, Ωk, Ωv (D/H, D), βq, βk, βv (D/H, 1)
     Matrix omega_c;               // (D, D)
     std::size_t d = 0, h = 0;
 };
@@ -159,7 +159,7 @@ Setup122 draw_122(const UdlOptions& o) {
     s.x = legacy_normal(rs, z.d, z.n);
     rs.seed_with(static_cast<std::uint32_t>(o.seed_w));
     for (std::size_t i = 0; i < z.h; ++i) {
-        Head121 w;
+        NotebookHead w;
         w.omega_q = legacy_normal(rs, width, z.d);
         w.omega_k = legacy_normal(rs, width, z.d);
         w.omega_v = legacy_normal(rs, width, z.d);
@@ -179,7 +179,7 @@ Matrix multihead_122(const Setup122& s, const Matrix& x, UdlMistake mistake) {
                          : mistake == UdlMistake::unscaled ? 1.0
                                                            : 1 / std::sqrt(head_width);
     std::vector<Matrix> outs;
-    for (const Head121& w : s.heads) {
+    for (const NotebookHead& w : s.heads) {
         const bool bias = mistake != UdlMistake::no_bias;
         const Matrix q = bias ? core::project(w.omega_q, x, w.beta_q) : core::matmul(w.omega_q, x);
         const Matrix k = bias ? core::project(w.omega_k, x, w.beta_k) : core::matmul(w.omega_k, x);
