@@ -10,6 +10,7 @@
 #include "core/udl_softmax.hpp"
 #include "experiments/udl.hpp"
 #include "print/numpy_array.hpp"
+#include "render/udl_text.hpp"
 
 using namespace attn;
 using experiments::UdlMistake;
@@ -98,4 +99,26 @@ TEST_CASE("udl diagnose: a wrong shape is a usage error naming D and N") {
         CHECK(std::string(e.what()) ==
               "--diagnose: X' has D = 8 rows and N = 5 columns with these flags (got 8 x 6)");
     }
+}
+
+TEST_CASE("udl: the notebooks' own printed true values (facts from notebooks 12.1 and 12.2)") {
+    // Notebook 12.1 prints x_prime_0_true … x_prime_2_true; notebook 12.2 prints its "True
+    // values" matrix with np.set_printoptions(precision=3). These lines are those values as the
+    // solved notebooks print them.
+    UdlOptions o;
+    const std::string nb1 = render::udl_text(experiments::run_udl(o));
+    CHECK(nb1.find("x_prime_0_calculated: [[ 0.94744244 -0.24348429 -0.91310441 -0.44522983]]\n") != std::string::npos);
+    CHECK(nb1.find("x_prime_1_calculated: [[ 1.64201168 -0.08470004  4.02764044  2.18690791]]\n") != std::string::npos);
+    CHECK(nb1.find("x_prime_2_calculated: [[ 1.61949281 -0.06641533  3.96863308  2.15858316]]\n") != std::string::npos);
+    o.notebook = "12.2";
+    const std::string nb2 = render::udl_text(experiments::run_udl(o));
+    CHECK(nb2.find("Your answer:\n"
+                   "[[-21.207  -5.373 -20.933  -9.179 -11.319 -17.812]\n"
+                   " [ -1.995   7.906 -10.516   3.452   9.863  -7.24 ]\n"
+                   " [  5.479   1.115   9.244   0.453   5.656   7.089]\n"
+                   " [ -7.413  -7.416   0.363  -5.573  -6.736  -0.848]\n"
+                   " [-11.261  -9.937  -4.848  -8.915 -13.378  -5.761]\n"
+                   " [  3.548  10.036  -2.244   1.604  12.113  -2.557]\n"
+                   " [  4.888  -5.814   2.407   3.228  -4.232   3.71 ]\n"
+                   " [  1.248  18.894  -6.409   3.224  19.717  -5.629]]\n") != std::string::npos);
 }
