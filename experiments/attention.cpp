@@ -22,6 +22,7 @@ report::AttentionReport run_attention(const AttentionOptions& o) {
     const core::AttentionPass pass = core::self_attention(in.w, in.x);
 
     report::AttentionReport r;
+    r.scores = to_array(pass.scores);
     r.weights = to_array(pass.weights);
     r.column_sums = {{n}, core::sum_axis0(pass.weights)};
     r.row_sums = {{n}, core::sum_axis1(pass.weights)};

@@ -65,7 +65,9 @@ void causal(rng::TorchGenerator& g, report::LessonReport& r) {
     const Tensor32 q = randn(g, kT, 8);
     const Tensor32 k = randn(g, kT, 8);
     const Tensor32 s = core::divide(core::matmul_transposed(q, k), std::sqrt(8.0));
-    r.causal_weights = to_array(core::softmax_rows(core::masked_fill_not(s, core::tril_mask(kT), kMinusInf)));
+    const std::vector<bool> keep = core::tril_mask(kT);
+    r.causal_weights = to_array(core::softmax_rows(core::masked_fill_not(s, keep, kMinusInf)));
+    r.causal_keep = keep;
 }
 
 // 4. avg_max_weight: the mean over the rows of each row's largest softmax weight.

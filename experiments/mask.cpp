@@ -52,6 +52,7 @@ report::MaskReport run_mask(const MaskOptions& o) {
     report::MaskReport r;
     r.masked_weights = to_array(masked.weights);
     r.column_sums = {{n}, core::sum_axis0(masked.weights)};
+    r.allowed = mask;
     r.position = static_cast<std::size_t>(o.pos);
     r.change_masked = largest_change(masked_shifted.output, masked.output, k);
     r.change_unmasked = largest_change(open_shifted.output, open.output, k);

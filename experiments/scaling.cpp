@@ -70,7 +70,11 @@ report::ScalingReport run_scaling(const ScalingOptions& o) {
     const auto n = static_cast<std::size_t>(o.n), repeats = static_cast<std::size_t>(o.repeats);
     rng::NumpyGenerator rng = make_generator(o.seed);
     report::ScalingReport report;
-    for (long dq_long : effective_sweep(o.sweep, o.shown)) {
+    const std::vector<long> run = effective_sweep(o.sweep, o.shown);
+    // progress in normal draws, so that a Dq=400 repeat counts 100 times a Dq=4 one
+    std::size_t total = 0, done = 0;
+    for (long dq : run) total += repeats * static_cast<std::size_t>(dq) * (n + 1);
+    for (long dq_long : run) {
         const auto dq = static_cast<std::size_t>(dq_long);
         // s[r] = normal(0,1,(N,Dq)) @ normal(0,1,Dq): the keys are drawn before the query.
         std::vector<std::vector<double>> scores(repeats);
@@ -78,6 +82,10 @@ report::ScalingReport run_scaling(const ScalingOptions& o) {
             const core::Matrix keys = core::normal_matrix(rng, 0.0, 1.0, n, dq);
             const std::vector<double> query = rng.normal(0.0, 1.0, dq);
             s = core::matvec(keys, query);
+            if (o.progress) {
+                done += dq * (n + 1);
+                o.progress(done, total);
+            }
         }
         if (!contains(shown, dq_long)) continue;   // drawn all the same: the stream moves on
 

@@ -2,6 +2,8 @@
 // `attn scaling`: the chapter's section-4 saturation experiment (兩塊補丁), as
 // ../shared/reference/scaling.py. One default_rng(seed) stream is consumed by the sweep in order;
 // per repeat: s = normal(0,1,(N,Dq)) @ normal(0,1,Dq), N scores of one query against N keys.
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,9 @@ struct ScalingOptions {
     std::vector<long> sweep = {4, 50, 400};  // Dq values run, in order, from one stream
     std::vector<long> shown;                 // --dq: printed rows; empty = the sweep; values not
                                              // in the sweep are appended to it
+    // Called after every repeat with (normal draws done, draws in the whole sweep), when set. The
+    // glue draws a progress line from it; the experiment itself never prints.
+    std::function<void(std::size_t, std::size_t)> progress;
 };
 
 void validate(const ScalingOptions& options);

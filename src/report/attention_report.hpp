@@ -7,6 +7,7 @@
 namespace attn::report {
 
 struct AttentionReport {
+    Array scores;           // S = KᵀQ / sqrt(Dq) (N, N): S(m, n) = key m · query n, scaled
     Array weights;          // A (N, N): column n holds the weights of output position n
     Array column_sums;      // A.sum(axis=0), each 1 up to rounding
     Array row_sums;         // A.sum(axis=1)

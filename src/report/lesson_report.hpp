@@ -33,6 +33,7 @@ struct LessonReport {
 
     // 3. causal mask on random q, k
     Array causal_weights;                  // softmax(masked q kᵀ / sqrt(8)) (T, T)
+    std::vector<bool> causal_keep;         // tril(ones(T, T)): row t keeps columns 0..t (T x T)
 
     // 4. the spread of dot products against d
     std::vector<LessonSpreadRow> spread;

@@ -4,14 +4,18 @@
 #include "cli/commands/commands.hpp"
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
+#include "cli/pictures.hpp"
 #include "experiments/attention.hpp"
 #include "experiments/checks.hpp"
 #include "render/attention_text.hpp"
+#include "render/heatmap_views.hpp"
+#include "render/svg/heatmap_svg.hpp"
 
 namespace attn::cli {
 
 Command attention_command() {
     auto o = std::make_shared<experiments::AttentionOptions>();
+    auto p = std::make_shared<Pictures>();
     const std::string dims = range_text(1L, experiments::kMaxDimension);
     Command c;
     c.name = "attention";
@@ -24,8 +28,13 @@ Command attention_command() {
         int_flag("--dq", "query/key width Dq", o->dq, dims),
         int_flag("--col", "1-based output position whose scores and weights are shown, 1..N", o->col, "1..N"),
     };
-    c.run = [o] {
-        write_stdout(render::attention_text(experiments::run_attention(*o)));
+    for (Flag& f : heatmap_flags(*p)) c.flags.push_back(f);
+    c.flags.push_back(svg_flag(*p));
+    c.run = [o, p] {
+        const report::AttentionReport r = experiments::run_attention(*o);
+        if (!p->svg.empty()) write_svg(*p, render::svg::heatmaps_svg(render::attention_heatmaps(r, render::Wording::english)));
+        write_stdout(render::attention_text(r));
+        if (p->heatmap) write_stdout(heatmaps_text(render::attention_heatmaps(r), *p));
         return 0;
     };
     return c;

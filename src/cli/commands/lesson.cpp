@@ -5,13 +5,17 @@
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
 #include "cli/parse_flags.hpp"
+#include "cli/pictures.hpp"
+#include "core/errors.hpp"
 #include "experiments/lesson.hpp"
+#include "render/heatmap_views.hpp"
 #include "render/lesson_text.hpp"
 
 namespace attn::cli {
 
 Command lesson_command() {
     auto o = std::make_shared<experiments::LessonOptions>();
+    auto p = std::make_shared<Pictures>();
     const std::string query_range = range_text(-experiments::kMaxQuery, experiments::kMaxQuery);
     Command c;
     c.name = "lesson";
@@ -38,8 +42,15 @@ Command lesson_command() {
         toggle_flag("--no-mask", "section 5 without the causal mask, both implementations (exercise 2)",
                     o->no_mask),
     };
-    c.run = [o] {
-        write_stdout(render::lesson_text(experiments::run_lesson(*o)));
+    for (Flag& f : heatmap_flags(*p)) c.flags.push_back(f);
+    c.run = [o, p] {
+        const report::LessonReport r = experiments::run_lesson(*o);
+        const std::vector<render::Heatmap> maps = render::lesson_heatmaps(r);
+        if (p->heatmap && maps.empty()) {
+            throw UsageError("--heatmap", "sections 3 and 5 have heatmaps, and neither is shown (add 3 or 5)");
+        }
+        write_stdout(render::lesson_text(r));
+        if (p->heatmap) write_stdout(heatmaps_text(maps, *p));
         return 0;
     };
     return c;

@@ -4,14 +4,18 @@
 #include "cli/commands/commands.hpp"
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
+#include "cli/pictures.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/mask.hpp"
+#include "render/heatmap_views.hpp"
 #include "render/mask_text.hpp"
+#include "render/svg/heatmap_svg.hpp"
 
 namespace attn::cli {
 
 Command mask_command() {
     auto o = std::make_shared<experiments::MaskOptions>();
+    auto p = std::make_shared<Pictures>();
     const std::string dims = range_text(1L, experiments::kMaxDimension);
     Command c;
     c.name = "mask";
@@ -26,8 +30,13 @@ Command mask_command() {
         number_flag("--delta", "the shift added to input P", o->delta,
                     range_text(-experiments::kMaxDelta, experiments::kMaxDelta)),
     };
-    c.run = [o] {
-        write_stdout(render::mask_text(experiments::run_mask(*o)));
+    for (Flag& f : heatmap_flags(*p)) c.flags.push_back(f);
+    c.flags.push_back(svg_flag(*p));
+    c.run = [o, p] {
+        const report::MaskReport r = experiments::run_mask(*o);
+        if (!p->svg.empty()) write_svg(*p, render::svg::heatmaps_svg({render::mask_heatmap(r, render::Wording::english)}));
+        write_stdout(render::mask_text(r));
+        if (p->heatmap) write_stdout(heatmaps_text({render::mask_heatmap(r)}, *p));
         return 0;
     };
     return c;

@@ -4,14 +4,17 @@
 #include "cli/commands/commands.hpp"
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
+#include "cli/pictures.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/multihead.hpp"
 #include "render/multihead_text.hpp"
+#include "render/svg/multihead_svg.hpp"
 
 namespace attn::cli {
 
 Command multihead_command() {
     auto o = std::make_shared<experiments::MultiheadOptions>();
+    auto p = std::make_shared<Pictures>();
     const std::string dims = range_text(1L, experiments::kMaxDimension);
     Command c;
     c.name = "multihead";
@@ -26,9 +29,12 @@ Command multihead_command() {
         int_flag("--n", "positions N", o->n, dims),
         int_list_flag("--sweep", "head counts run in order; each divides D", o->sweep, "1..D", ""),
         int_list_flag("--h", "head counts to print", o->shown, "1..D", "the whole sweep"),
+        svg_flag(*p),
     };
-    c.run = [o] {
-        write_stdout(render::multihead_text(experiments::run_multihead(*o)));
+    c.run = [o, p] {
+        const report::MultiheadReport r = experiments::run_multihead(*o);
+        if (!p->svg.empty()) write_svg(*p, render::svg::multihead_svg(r));
+        write_stdout(render::multihead_text(r));
         return 0;
     };
     return c;

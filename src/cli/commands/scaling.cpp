@@ -4,14 +4,18 @@
 #include "cli/commands/commands.hpp"
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
+#include "cli/pictures.hpp"
+#include "cli/progress.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/scaling.hpp"
 #include "render/scaling_text.hpp"
+#include "render/svg/scaling_svg.hpp"
 
 namespace attn::cli {
 
 Command scaling_command() {
     auto o = std::make_shared<experiments::ScalingOptions>();
+    auto p = std::make_shared<Pictures>();
     const std::string dims = range_text(1L, experiments::kMaxDimension);
     Command c;
     c.name = "scaling";
@@ -28,9 +32,17 @@ Command scaling_command() {
         int_flag("--r", "repeats per Dq", o->repeats, dims),
         int_list_flag("--sweep", "Dq values run in order, comma-separated", o->sweep, dims, ""),
         int_list_flag("--dq", "Dq rows to print, comma-separated", o->shown, dims, "the whole sweep"),
+        svg_flag(*p),
     };
-    c.run = [o] {
-        write_stdout(render::scaling_text(experiments::run_scaling(*o)));
+    c.run = [o, p] {
+        report::ScalingReport r;
+        {
+            StderrProgress progress("attn scaling:");
+            o->progress = progress.callback();
+            r = experiments::run_scaling(*o);
+        }
+        if (!p->svg.empty()) write_svg(*p, render::svg::scaling_svg(r));
+        write_stdout(render::scaling_text(r));
         return 0;
     };
     return c;

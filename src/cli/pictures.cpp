@@ -1,0 +1,97 @@
+#include "cli/pictures.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "core/errors.hpp"
+
+namespace attn::cli {
+namespace {
+
+[[noreturn]] void cannot_write(const std::string& path, int error) {
+    throw IoError("--svg: cannot write '" + path + "': " + std::strerror(error));
+}
+
+}  // namespace
+
+std::vector<Flag> heatmap_flags(Pictures& p) {
+    Flag colour;
+    colour.name = "--color";
+    colour.type_name = "WHEN";
+    colour.help = "colour the heatmap: auto (stdout a terminal, NO_COLOR unset), always, never";
+    colour.default_text = "auto";
+    colour.choices = {"auto", "always", "never"};
+    colour.parse = [&p](const std::string& text) {
+        if (text == "auto") {
+            p.colour = render::ColourMode::automatic;
+        } else if (text == "always") {
+            p.colour = render::ColourMode::always;
+        } else if (text == "never") {
+            p.colour = render::ColourMode::never;
+        } else {
+            throw UsageError("--color", "must be one of auto, always, never (got '" + text + "')");
+        }
+    };
+    Flag heatmap;
+    heatmap.kind = Flag::Kind::toggle;
+    heatmap.name = "--heatmap";
+    heatmap.help = "after the text, print the matrices as heatmaps (coloured cells with their values)";
+    heatmap.toggle = &p.heatmap;
+    return {heatmap, colour};
+}
+
+Flag svg_flag(Pictures& p) {
+    Flag f;
+    f.name = "--svg";
+    f.type_name = "FILE";
+    f.help = "also write the picture as an SVG file (replaced whole, never half-written)";
+    f.completes_files = true;
+    f.parse = [&p](const std::string& text) {
+        if (text.empty()) throw UsageError("--svg", "needs a file name (got '')");
+        p.svg = text;
+    };
+    return f;
+}
+
+std::string heatmaps_text(const std::vector<render::Heatmap>& maps, const Pictures& p) {
+    const render::ColourDepth depth = render::colour_depth(p.colour, isatty(STDOUT_FILENO) == 1, std::getenv("NO_COLOR"),
+                                                           std::getenv("TERM"), std::getenv("COLORTERM"));
+    std::string out;
+    for (const render::Heatmap& h : maps) out += "\n" + render::heatmap_text(h, depth);
+    return out;
+}
+
+void write_svg(const Pictures& p, const std::string& svg) {
+    const std::string& path = p.svg;
+    const std::size_t slash = path.rfind('/');
+    const std::string folder = slash == std::string::npos ? "" : path.substr(0, slash + 1);
+    const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+    if (base.empty()) cannot_write(path, EISDIR);
+    std::string temp = folder + "." + base + ".XXXXXX";
+    const int fd = mkstemp(temp.data());
+    if (fd < 0) cannot_write(path, errno);
+    // mkstemp makes the file 0600; give it the mode a plain open() would (0666 less the umask).
+    const mode_t mask = umask(0);
+    umask(mask);
+    int error = fchmod(fd, 0666 & ~mask) == 0 ? 0 : errno;
+    for (std::size_t written = 0; error == 0 && written < svg.size();) {
+        const ssize_t n = write(fd, svg.data() + written, svg.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) error = n < 0 ? errno : EIO;
+        else written += static_cast<std::size_t>(n);
+    }
+    if (error == 0 && fsync(fd) != 0) error = errno;
+    if (close(fd) != 0 && error == 0) error = errno;
+    if (error == 0 && std::rename(temp.c_str(), path.c_str()) != 0) error = errno;
+    if (error != 0) {
+        unlink(temp.c_str());
+        cannot_write(path, error);
+    }
+}
+
+}  // namespace attn::cli

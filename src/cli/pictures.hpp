@@ -1,0 +1,33 @@
+#pragma once
+// The picture flags, kept out of the flags every command shares: --heatmap and --color (attention,
+// mask, lesson), --svg FILE (attention, mask, scaling, multihead). A command appends the flags it
+// supports and, after its text, prints or writes what was asked. See docs/pictures.md.
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "render/heatmap.hpp"
+#include "render/terminal_colour.hpp"
+
+namespace attn::cli {
+
+struct Pictures {
+    bool heatmap = false;
+    render::ColourMode colour = render::ColourMode::automatic;
+    std::string svg;   // --svg FILE; empty: no SVG
+};
+
+// --heatmap and --color, bound to `p`.
+std::vector<Flag> heatmap_flags(Pictures& p);
+// --svg FILE, bound to `p`.
+Flag svg_flag(Pictures& p);
+
+// The heatmaps as terminal text, coloured as --color, NO_COLOR and the terminal decide; a blank
+// line before each, so they follow the chapter's text, which stays byte for byte the same.
+std::string heatmaps_text(const std::vector<render::Heatmap>& maps, const Pictures& p);
+
+// Writes `svg` to p.svg atomically: a temporary file in the same folder, flushed to disk, then
+// renamed over FILE, so FILE is never half-written. Throws IoError ("--svg: cannot write …").
+void write_svg(const Pictures& p, const std::string& svg);
+
+}  // namespace attn::cli

@@ -1,0 +1,181 @@
+// Terminal heatmaps. Coloured spaces rather than block characters: █ ▓ ▒ are ambiguous-width
+// and misalign in CJK terminals set to wide mode, while a space is one column everywhere.
+#include "render/heatmap.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace attn::render {
+namespace {
+
+std::string repeat(std::size_t n, char c = ' ') { return std::string(n, c); }
+
+std::string centred(const std::string& text, std::size_t width) {
+    const std::size_t w = display_width(text);
+    if (w >= width) return text;
+    const std::size_t left = (width - w) / 2;
+    return repeat(left) + text + repeat(width - w - left);
+}
+
+std::string right_aligned(const std::string& text, std::size_t width) {
+    const std::size_t w = display_width(text);
+    return w >= width ? text : repeat(width - w) + text;
+}
+
+// A colour as the terminal is told it: an RGB triple (truecolor, and 256 colours after
+// quantising) or one of the 16 ANSI colours (see ansi16_colour).
+struct TermColour {
+    Rgb rgb;
+    int ansi = -1;   // 0..15 in 16-colour mode
+};
+
+// SGR parameters selecting `c` as foreground (base 38) or background (base 48).
+std::string sgr_colour(const TermColour& c, bool background, ColourDepth depth) {
+    const int base = background ? 48 : 38;
+    char buf[32];
+    if (depth == ColourDepth::truecolor) {
+        std::snprintf(buf, sizeof buf, "%d;2;%d;%d;%d", base, c.rgb.r, c.rgb.g, c.rgb.b);
+    } else if (depth == ColourDepth::xterm256) {
+        std::snprintf(buf, sizeof buf, "%d;5;%d", base, xterm256_index(c.rgb));
+    } else {   // 30-37 / 90-97 foreground, 40-47 / 100-107 background
+        const int code = (c.ansi < 8 ? (background ? 40 : 30) : (background ? 100 : 90)) + (c.ansi & 7);
+        std::snprintf(buf, sizeof buf, "%d", code);
+    }
+    return buf;
+}
+
+// What the terminal will show for a value's colour, and a readable text colour on it.
+TermColour value_colour(Scale scale, double value, double limit, ColourDepth depth) {
+    TermColour c{scale_colour(scale, value, limit)};
+    if (depth == ColourDepth::ansi16) {
+        c.ansi = ansi16_colour(scale, value, limit);
+        c.rgb = ansi16_rgb(c.ansi);
+    } else if (depth == ColourDepth::xterm256) {
+        c.rgb = xterm256_rgb(xterm256_index(c.rgb));
+    }
+    return c;
+}
+
+TermColour text_on(const TermColour& background, ColourDepth depth) {
+    const Rgb t = readable_text_on(background.rgb);
+    if (depth != ColourDepth::ansi16) return {t};
+    return {t, t.r == 0 ? 0 : 15};   // black or bright white
+}
+
+std::string painted(const std::string& text, const TermColour& background, const TermColour& foreground,
+                    ColourDepth depth) {
+    return "\x1b[" + sgr_colour(foreground, false, depth) + ";" + sgr_colour(background, true, depth) + "m" +
+           text + "\x1b[0m";
+}
+
+// Masked cells: dark grey behind a light grey dot (ANSI: bright black behind white).
+const TermColour kMaskedCell{kMaskedBackground, 8}, kMaskedText{kMaskedDot, 7};
+
+std::string legend(const Heatmap& h, ColourDepth depth, std::size_t indent) {
+    constexpr int kSteps = 11;
+    const double lo = h.scale == Scale::weights ? 0.0 : -colour_limit(h);
+    const double hi = h.scale == Scale::weights ? 1.0 : colour_limit(h);
+    char lo_text[32], hi_text[32];
+    std::snprintf(lo_text, sizeof lo_text, "%.*f", h.decimals, lo);
+    std::snprintf(hi_text, sizeof hi_text, "%.*f", h.decimals, hi);
+    std::string out = repeat(indent) + lo_text + " ";
+    for (int k = 0; k < kSteps; ++k) {
+        const double v = lo + (hi - lo) * k / (kSteps - 1);
+        const TermColour c = value_colour(h.scale, v, hi, depth);
+        out += painted("  ", c, c, depth);
+    }
+    return out + " " + hi_text + "\n";
+}
+
+}  // namespace
+
+double colour_limit(const Heatmap& h) {
+    double limit = 0;
+    for (std::size_t i = 0; i < h.values.size(); ++i) {
+        if (!h.masked.empty() && h.masked[i]) continue;
+        if (std::isfinite(h.values[i])) limit = std::max(limit, std::fabs(h.values[i]));
+    }
+    return limit;
+}
+
+bool is_masked(const Heatmap& h, std::size_t row, std::size_t column) {
+    return !h.masked.empty() && h.masked[row * h.columns + column];
+}
+
+std::string cell_text(const Heatmap& h, std::size_t row, std::size_t column) {
+    if (is_masked(h, row, column)) return ".";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", h.decimals, h.values[row * h.columns + column]);
+    std::string text = buf;
+    if (text[0] == '-' && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);
+    return text;
+}
+
+Rgb cell_colour(const Heatmap& h, std::size_t row, std::size_t column) {
+    if (is_masked(h, row, column)) return kMaskedBackground;
+    return scale_colour(h.scale, h.values[row * h.columns + column], colour_limit(h));
+}
+
+std::string heatmap_text(const Heatmap& h, ColourDepth depth) {
+    std::size_t label_width = 0;
+    for (const auto& l : h.row_labels) label_width = std::max(label_width, display_width(l));
+    std::size_t cell_width = 0;
+    for (const auto& l : h.column_labels) cell_width = std::max(cell_width, display_width(l));
+    for (std::size_t r = 0; r < h.rows; ++r) {
+        for (std::size_t c = 0; c < h.columns; ++c) cell_width = std::max(cell_width, display_width(cell_text(h, r, c)));
+    }
+    cell_width += 2;   // one space either side of the value
+    const double limit = colour_limit(h);
+    const std::size_t indent = label_width + 1;
+
+    std::string out = h.title + "\n" + h.axes + "\n";
+    out += repeat(indent);
+    for (const auto& l : h.column_labels) out += centred(l, cell_width);
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += "\n";
+    for (std::size_t r = 0; r < h.rows; ++r) {
+        out += right_aligned(h.row_labels[r], label_width) + " ";
+        for (std::size_t c = 0; c < h.columns; ++c) {
+            // values right-aligned (the decimal points line up), the mask's dot centred
+            const std::string text = is_masked(h, r, c)
+                                         ? centred(cell_text(h, r, c), cell_width)
+                                         : " " + right_aligned(cell_text(h, r, c), cell_width - 2) + " ";
+            if (depth == ColourDepth::none) {
+                out += text;
+            } else if (is_masked(h, r, c)) {
+                out += painted(text, kMaskedCell, kMaskedText, depth);
+            } else {
+                const TermColour bg = value_colour(h.scale, h.values[r * h.columns + c], limit, depth);
+                out += painted(text, bg, text_on(bg, depth), depth);
+            }
+        }
+        if (depth == ColourDepth::none) {
+            while (out.back() == ' ') out.pop_back();
+        }
+        out += "\n";
+    }
+    if (depth != ColourDepth::none) out += legend(h, depth, indent);
+    return out;
+}
+
+std::size_t display_width(const std::string& s) {
+    std::size_t width = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        const std::size_t len = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+        char32_t cp = len == 1 ? b : len == 2 ? (b & 0x1f) : len == 3 ? (b & 0x0f) : (b & 0x07);
+        for (std::size_t k = 1; k < len && i + k < s.size(); ++k) {
+            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+        }
+        const bool wide = (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp != 0x303f) ||
+                          (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+                          (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+                          (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd);
+        width += wide ? 2 : 1;
+        i += len;
+    }
+    return width;
+}
+
+}  // namespace attn::render

@@ -1,0 +1,51 @@
+#pragma once
+// A heatmap as plain data (values, labels, which cells are masked, how values map to colours) and
+// its terminal form: each cell a coloured background with its value printed in it. The same
+// Heatmap feeds the SVG writer (render/svg/heatmap_svg), so both pictures agree cell for cell.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "render/palette.hpp"
+
+namespace attn::render {
+
+struct Heatmap {
+    std::string title;                        // one line above the grid
+    std::string axes;                         // one line: what the rows and the columns are
+    std::vector<std::string> row_labels;      // one per row (positions, or the lesson's characters)
+    std::vector<std::string> column_labels;   // one per column
+    std::size_t rows = 0, columns = 0;
+    std::vector<double> values;               // rows x columns, C order
+    std::vector<bool> masked;                 // empty, or rows x columns: true where the mask removed
+                                              // the score (drawn as a grey cell with a centred dot)
+    Scale scale = Scale::weights;
+    int decimals = 3;                         // digits after the point in each cell
+};
+
+// The colour range of a signed heatmap: the largest finite |value| of its unmasked cells.
+double colour_limit(const Heatmap& h);
+bool is_masked(const Heatmap& h, std::size_t row, std::size_t column);
+// A cell's text: fixed `decimals` digits, "-0.000" written "0.000"; "." for a masked cell (ASCII:
+// "·" is ambiguous-width and takes two columns in CJK terminals set to wide mode).
+std::string cell_text(const Heatmap& h, std::size_t row, std::size_t column);
+// The colour of an unmasked cell (the same in the terminal before quantising and in SVG).
+Rgb cell_colour(const Heatmap& h, std::size_t row, std::size_t column);
+
+// The masked cells' colours in the terminal: dark grey behind a light grey dot.
+inline constexpr Rgb kMaskedBackground{0x30, 0x30, 0x30};
+inline constexpr Rgb kMaskedDot{0xa8, 0xa8, 0xa8};
+
+// How many colours the terminal shows; `none` prints the plain grid of values.
+enum class ColourDepth { none, ansi16, xterm256, truecolor };
+
+// The heatmap as terminal lines: title, axes, a header of column labels, one line per row
+// (row label, then the cells, each its value centred in coloured spaces), and with colour a
+// legend bar. Every coloured line ends with a reset (ESC[0m) before its newline.
+std::string heatmap_text(const Heatmap& h, ColourDepth depth);
+
+// The number of terminal columns `utf8` takes: 2 for East Asian wide and fullwidth characters
+// (the lesson's 床前明月光), 1 for the rest.
+std::size_t display_width(const std::string& utf8);
+
+}  // namespace attn::render

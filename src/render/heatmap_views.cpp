@@ -1,0 +1,95 @@
+#include "render/heatmap_views.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace attn::render {
+namespace {
+
+std::vector<std::string> positions(std::size_t n) {
+    std::vector<std::string> labels;
+    for (std::size_t i = 1; i <= n; ++i) labels.push_back(std::to_string(i));
+    return labels;
+}
+
+Heatmap square(const report::Array& a, Scale scale, int decimals) {
+    Heatmap h;
+    h.rows = a.shape.at(0);
+    h.columns = a.shape.at(1);
+    h.values = a.values;
+    h.row_labels = positions(h.rows);
+    h.column_labels = positions(h.columns);
+    h.scale = scale;
+    h.decimals = decimals;
+    return h;
+}
+
+bool english(Wording w) { return w == Wording::english; }
+
+}  // namespace
+
+std::vector<Heatmap> attention_heatmaps(const report::AttentionReport& r, Wording w) {
+    // attention.py prints with precision=3; the cells show the same digits.
+    Heatmap scores = square(r.scores, Scale::signed_, 3);
+    Heatmap weights = square(r.weights, Scale::weights, 3);
+    if (english(w)) {
+        scores.title = "Scores S = KᵀQ / √Dq (blue negative, white 0, red positive)";
+        weights.title = "Attention matrix A = softmax of each column of S (viridis, 0 to 1)";
+        scores.axes = weights.axes = "rows: input position m, columns: output position n";
+    } else {
+        scores.title = "分數 S = KᵀQ / √Dq（藍為負、白為 0、紅為正）";
+        weights.title = "注意力矩陣 A：S 每欄做 softmax（viridis，0 到 1）";
+        scores.axes = weights.axes = "列＝輸入位置 m，欄＝輸出位置 n";
+    }
+    return {scores, weights};
+}
+
+Heatmap mask_heatmap(const report::MaskReport& r, Wording w) {
+    Heatmap h = square(r.masked_weights, Scale::weights, 3);
+    h.masked.resize(r.allowed.size());
+    std::transform(r.allowed.begin(), r.allowed.end(), h.masked.begin(), [](bool a) { return !a; });
+    if (english(w)) {
+        h.title = "Masked attention matrix (viridis, 0 to 1; a dot marks a masked cell)";
+        h.axes = "rows: input position m, columns: output position n; masked where m > n";
+    } else {
+        h.title = "遮罩後的注意力矩陣（viridis，0 到 1；. 為遮掉的格子）";
+        h.axes = "列＝輸入位置 m，欄＝輸出位置 n；m > n 的格子被遮掉";
+    }
+    return h;
+}
+
+std::vector<Heatmap> lesson_heatmaps(const report::LessonReport& r, Wording w) {
+    // The lesson is written in simplified Chinese and keeps its script; English on request.
+    std::vector<Heatmap> out;
+    const auto shown = [&](int s) { return std::find(r.shown.begin(), r.shown.end(), s) != r.shown.end(); };
+    if (shown(3)) {
+        Heatmap h = square(r.causal_weights, Scale::weights, 2);   // torch prints 2 decimals
+        h.row_labels = h.column_labels = r.words;
+        h.masked.resize(r.causal_keep.size());
+        std::transform(r.causal_keep.begin(), r.causal_keep.end(), h.masked.begin(), [](bool k) { return !k; });
+        if (english(w)) {
+            h.title = "3. Causal mask: the weights (viridis, 0 to 1; a dot marks a masked cell)";
+            h.axes = "rows: the query's character, columns: the key's character";
+        } else {
+            h.title = "3. 因果掩码后的权重（viridis，0 到 1；. 为掩掉的位置）";
+            h.axes = "行＝查询的字，列＝键的字";
+        }
+        out.push_back(h);
+    }
+    if (shown(5)) {
+        Heatmap h = square(r.head_output, Scale::signed_, 2);
+        h.row_labels = r.words;
+        if (english(w)) {
+            h.title = std::string("5. The head's output out") + (r.causal ? "" : " (no mask)") +
+                      " (blue negative, white 0, red positive)";
+            h.axes = "rows: the character, columns: output dimension";
+        } else {
+            h.title = std::string("5. 注意力头的输出 out") + (r.causal ? "" : "（不加掩码）") + "（蓝为负、白为 0、红为正）";
+            h.axes = "行＝字，列＝输出的维度";
+        }
+        out.push_back(h);
+    }
+    return out;
+}
+
+}  // namespace attn::render

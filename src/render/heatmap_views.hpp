@@ -1,0 +1,26 @@
+#pragma once
+// Reports -> the heatmaps `--heatmap` prints and `--svg` draws: which matrix, which palette,
+// which labels and captions. Captions come in the chapter's wording (the default, like the text)
+// or in English; the lesson keeps its own (simplified) script.
+#include <vector>
+
+#include "render/heatmap.hpp"
+#include "report/attention_report.hpp"
+#include "report/lesson_report.hpp"
+#include "report/mask_report.hpp"
+
+namespace attn::render {
+
+enum class Wording { chapter, english };
+
+// Section 3: the scores S (diverging palette, signed) and the weights A (sequential), both with
+// rows m = input position and columns n = output position, 1-based as --col.
+std::vector<Heatmap> attention_heatmaps(const report::AttentionReport& r, Wording w = Wording::chapter);
+// Section 6: the masked weights; the cells the causal mask removed (m > n) are marked.
+Heatmap mask_heatmap(const report::MaskReport& r, Wording w = Wording::chapter);
+// The lesson's section 3 (causal weights, rows = queries, columns = keys, each a character of
+// 床前明月光) and section 5 (the head's output, rows = characters, columns = output dimensions),
+// for those of the two among the shown sections.
+std::vector<Heatmap> lesson_heatmaps(const report::LessonReport& r, Wording w = Wording::chapter);
+
+}  // namespace attn::render

@@ -1,0 +1,33 @@
+#pragma once
+// A progress line for long runs: "\r<label> 45%" redrawn in place, at most every
+// `interval` seconds and only once the run has lasted `delay` seconds (short runs show nothing),
+// cleared when done. Pure: the caller supplies the clock and where the bytes go (the glue writes
+// them to stderr when it is a terminal), so the timing rules are tested with a fake clock.
+#include <cstddef>
+#include <functional>
+#include <string>
+
+namespace attn::render {
+
+class ProgressLine {
+public:
+    using Clock = std::function<double()>;                 // seconds, monotonic
+    using Sink = std::function<void(const std::string&)>;
+
+    ProgressLine(std::string label, Sink sink, Clock clock, double delay = 0.5, double interval = 0.1);
+    // `done` of `total` units finished.
+    void update(std::size_t done, std::size_t total);
+    // Erases the line if one was drawn ("\r", ESC[K), so the terminal is as before.
+    void finish();
+    bool shown() const { return shown_; }
+
+private:
+    std::string label_;
+    Sink sink_;
+    Clock clock_;
+    double start_, delay_, interval_, last_ = -1;
+    int last_percent_ = -1;
+    bool shown_ = false;
+};
+
+}  // namespace attn::render

@@ -1,0 +1,127 @@
+#include "render/svg/svg_writer.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace attn::render::svg {
+namespace {
+
+const char* const kReplacement = "\xef\xbf\xbd";   // U+FFFD
+
+// Element and attribute names are the writer's own constants; a bad one is a bug.
+void check_name(const std::string& name) {
+    if (name.empty()) throw std::invalid_argument("svg: empty name");
+    for (char c : name) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                        c == '-' || c == '_' || c == ':';
+        if (!ok) throw std::invalid_argument("svg: bad name " + name);
+    }
+}
+
+// The length of the well-formed UTF-8 sequence at s[i] (shortest form, no surrogates, at most
+// U+10FFFF), or 0.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t len = b < 0x80 ? 1 : (b >= 0xc2 && b <= 0xdf) ? 2 : (b >= 0xe0 && b <= 0xef) ? 3
+                                                                   : (b >= 0xf0 && b <= 0xf4) ? 4 : 0;
+    if (len == 0 || i + len > s.size()) return 0;
+    for (std::size_t k = 1; k < len; ++k) {
+        if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return 0;
+    }
+    const auto b1 = static_cast<unsigned char>(s[i + 1 < s.size() ? i + 1 : i]);
+    if (b == 0xe0 && b1 < 0xa0) return 0;                 // overlong
+    if (b == 0xed && b1 >= 0xa0) return 0;                // surrogates
+    if (b == 0xf0 && b1 < 0x90) return 0;                 // overlong
+    if (b == 0xf4 && b1 >= 0x90) return 0;                // beyond U+10FFFF
+    if (b == 0xef && b1 == 0xbf && len == 3) {            // U+FFFE and U+FFFF are not XML characters
+        const auto b2 = static_cast<unsigned char>(s[i + 2]);
+        if (b2 == 0xbe || b2 == 0xbf) return 0;
+    }
+    return len;
+}
+
+}  // namespace
+
+std::string escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
+        switch (c) {
+            case '&': out += "&amp;"; ++i; continue;
+            case '<': out += "&lt;"; ++i; continue;
+            case '>': out += "&gt;"; ++i; continue;
+            case '"': out += "&quot;"; ++i; continue;
+            case '\'': out += "&apos;"; ++i; continue;
+            default: break;
+        }
+        const auto b = static_cast<unsigned char>(c);
+        if (b < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+            out += kReplacement;
+            ++i;
+            continue;
+        }
+        const std::size_t len = utf8_length(text, i);
+        if (len == 0) {
+            out += kReplacement;
+            ++i;
+            continue;
+        }
+        out.append(text.substr(i, len));
+        i += len;
+    }
+    return out;
+}
+
+std::string number(double v) {
+    if (!std::isfinite(v)) throw std::invalid_argument("svg: a coordinate is not finite");
+    std::string s = fmt::format("{:.2f}", v);
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    if (s == "-0") s = "0";
+    return s;
+}
+
+Writer::Writer(double width, double height) : width_(width), height_(height) {}
+
+std::string Writer::start_tag(const std::string& name, const Attributes& attributes) const {
+    check_name(name);
+    std::string tag = std::string(2 * (open_.size() + 1), ' ') + "<" + name;
+    for (const auto& [key, value] : attributes) {
+        check_name(key);
+        tag += " " + key + "=\"" + escape(value) + "\"";
+    }
+    return tag;
+}
+
+void Writer::empty(const std::string& name, const Attributes& attributes) {
+    body_ += start_tag(name, attributes) + "/>\n";
+}
+
+void Writer::with_text(const std::string& name, const Attributes& attributes, std::string_view text) {
+    body_ += start_tag(name, attributes) + ">" + escape(text) + "</" + name + ">\n";
+}
+
+void Writer::open(const std::string& name, const Attributes& attributes) {
+    body_ += start_tag(name, attributes) + ">\n";
+    open_.push_back(name);
+}
+
+void Writer::close() {
+    if (open_.empty()) throw std::logic_error("svg: close() without open()");
+    const std::string name = open_.back();
+    open_.pop_back();
+    body_ += std::string(2 * (open_.size() + 1), ' ') + "</" + name + ">\n";
+}
+
+std::string Writer::finish() const {
+    if (!open_.empty()) throw std::logic_error("svg: <" + open_.back() + "> is still open");
+    const std::string w = number(width_), h = number(height_);
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+           "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + w + "\" height=\"" + h +
+           "\" viewBox=\"0 0 " + w + " " + h + "\">\n" + body_ + "</svg>\n";
+}
+
+}  // namespace attn::render::svg
