@@ -74,7 +74,11 @@ void write_svg(const Pictures& p, const std::string& svg) {
     if (base.empty()) cannot_write(path, EISDIR);
     std::string temp = folder + "." + base + ".XXXXXX";
     const int fd = mkstemp(temp.data());
-    if (fd < 0) cannot_write(path, errno);
+    if (fd < 0) {   // the temporary file is made next to FILE, so that rename() replaces it whole
+        const int error = errno;
+        throw IoError("--svg: cannot write '" + path + "': cannot create a file in its folder (" +
+                      std::strerror(error) + ")");
+    }
     // mkstemp makes the file 0600; give it the mode a plain open() would (0666 less the umask).
     const mode_t mask = umask(0);
     umask(mask);

@@ -14,7 +14,7 @@ public:
     using Clock = std::function<double()>;                 // seconds, monotonic
     using Sink = std::function<void(const std::string&)>;
 
-    ProgressLine(std::string label, Sink sink, Clock clock, double delay = 0.5, double interval = 0.1);
+    ProgressLine(std::string label, Sink sink, Clock clock, double delay = 0.25, double interval = 0.1);
     // `done` of `total` units finished.
     void update(std::size_t done, std::size_t total);
     // Erases the line if one was drawn ("\r", ESC[K), so the terminal is as before.

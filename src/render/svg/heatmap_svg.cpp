@@ -42,7 +42,7 @@ void legend(Writer& w, const Heatmap& h, double x, double y, double height) {
     tick(lo, y + height);
 }
 
-void draw(Writer& w, const Heatmap& h, double left, double top) {
+void draw(Writer& w, const Heatmap& h, std::size_t index, double left, double top) {
     w.with_text("text", {{"x", number(left)}, {"y", number(top + 16)}, {"font-size", "14"}, {"font-weight", "bold"}},
                 h.title);
     w.with_text("text", {{"x", number(left)}, {"y", number(top + 36)}, {"font-size", "12"}, {"fill", "#333333"}},
@@ -62,7 +62,7 @@ void draw(Writer& w, const Heatmap& h, double left, double top) {
             const double x = grid_left + c * kCell;
             const bool masked = is_masked(h, r, c);
             const Rgb fill = masked ? kMaskedFill : cell_colour(h, r, c);
-            const std::string id = "cell-" + std::to_string(r + 1) + "-" + std::to_string(c + 1);
+            const std::string id = "cell-" + std::to_string(index + 1) + "-" + std::to_string(r + 1) + "-" + std::to_string(c + 1);
             w.open("g", {{"id", id}});
             w.with_text("title", {}, h.row_labels[r] + ", " + h.column_labels[c] + ": " +
                                          (masked ? std::string("masked") : cell_text(h, r, c)));
@@ -97,9 +97,9 @@ std::string heatmaps_svg(const std::vector<Heatmap>& maps) {
     w.empty("rect", {{"width", number(width)}, {"height", number(height)}, {"fill", "#ffffff"}});
     w.open("g", {{"font-family", kFontFamily}});
     double top = kMargin;
-    for (const Heatmap& h : maps) {
-        draw(w, h, kMargin, top);
-        top += map_height(h) + kMapGap;
+    for (std::size_t k = 0; k < maps.size(); ++k) {
+        draw(w, maps[k], k, kMargin, top);
+        top += map_height(maps[k]) + kMapGap;
     }
     w.close();
     return w.finish();

@@ -1,6 +1,6 @@
 #pragma once
-// Heatmaps -> one SVG picture, side by side. Each cell is a <rect id="cell-R-C"> (1-based, as the
-// labels) filled with its palette colour (render/palette), its value centred in it, and a <title>
+// Heatmaps -> one SVG picture, one below the other. Each cell is a <g id="cell-K-R-C"> (map K,
+// row R, column C, 1-based as the labels) holding a <rect> filled with its palette colour (render/palette), its value centred in it, and a <title>
 // for viewers that show tooltips; masked cells are light grey with a centred dot.
 #include <string>
 #include <vector>
