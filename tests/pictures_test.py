@@ -365,7 +365,8 @@ def heatmap_tests(attn):
     lesson = run(attn, ["lesson", "3", "--heatmap"]).stdout.decode()
     check("\n床  1.00" in lesson and "光  0.02  0.14  0.02  0.09  0.73" in lesson,
           "lesson 3 --heatmap: rows labelled with the lesson's characters")
-    for args in (["lesson", "1", "2", "--heatmap"], ["attention", "--heatmap", "--color", "sometimes"]):
+    for args in (["lesson", "1", "2", "--heatmap"], ["attention", "--heatmap", "--color", "sometimes"],
+                 ["attention", "--n", "101", "--heatmap"], ["mask", "--n", "3000", "--svg", "big.svg"]):
         r = run(attn, args)
         check(r.returncode == 2 and r.stdout == b"" and r.stderr.decode().count("\n") == 1,
               f"attn {' '.join(args)}: exit 2, one line, nothing on stdout")

@@ -19,6 +19,13 @@ namespace {
 
 }  // namespace
 
+void check_picture_size(const Pictures& p, long n) {
+    if (n <= kMaxPictureSide || (!p.heatmap && p.svg.empty())) return;
+    throw UsageError(p.heatmap ? "--heatmap" : "--svg",
+                     "heatmaps are drawn for N in 1.." + std::to_string(kMaxPictureSide) + " positions (got N=" +
+                         std::to_string(n) + ")");
+}
+
 std::vector<Flag> heatmap_flags(Pictures& p) {
     Flag colour;
     colour.name = "--color";

@@ -17,6 +17,14 @@ struct Pictures {
     std::string svg;   // --svg FILE; empty: no SVG
 };
 
+// The largest N a heatmap is drawn for (N x N cells): beyond it a terminal grid wraps and an SVG
+// grows past megabytes without showing more.
+inline constexpr long kMaxPictureSide = 100;
+
+// Throws UsageError naming --heatmap or --svg when a picture is asked for an N x N matrix with
+// N > kMaxPictureSide; checked before the experiment runs.
+void check_picture_size(const Pictures& p, long n);
+
 // --heatmap and --color, bound to `p`.
 std::vector<Flag> heatmap_flags(Pictures& p);
 // --svg FILE, bound to `p`.

@@ -31,6 +31,7 @@ Command attention_command() {
     for (Flag& f : heatmap_flags(*p)) c.flags.push_back(f);
     c.flags.push_back(svg_flag(*p));
     c.run = [o, p] {
+        check_picture_size(*p, o->n);
         const report::AttentionReport r = experiments::run_attention(*o);
         if (!p->svg.empty()) write_svg(*p, render::svg::heatmaps_svg(render::attention_heatmaps(r, render::Wording::english)));
         write_stdout(render::attention_text(r));

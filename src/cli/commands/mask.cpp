@@ -33,6 +33,7 @@ Command mask_command() {
     for (Flag& f : heatmap_flags(*p)) c.flags.push_back(f);
     c.flags.push_back(svg_flag(*p));
     c.run = [o, p] {
+        check_picture_size(*p, o->n);
         const report::MaskReport r = experiments::run_mask(*o);
         if (!p->svg.empty()) write_svg(*p, render::svg::heatmaps_svg({render::mask_heatmap(r, render::Wording::english)}));
         write_stdout(render::mask_text(r));
