@@ -62,8 +62,10 @@ TEST_CASE("numbers: two decimals at most, no trailing zeros, no -0, non-finite r
     CHECK(number(123456.789) == "123456.79");
     CHECK_THROWS_AS(number(std::nan("")), std::invalid_argument);
     CHECK_THROWS_AS(number(INFINITY), std::invalid_argument);
-    CHECK(fixed(-0.0004, 3) == "0.000");
-    CHECK(fixed(-0.0006, 3) == "-0.001");
+    CHECK(fixed_text(-0.0004, 3) == "0.000");
+    CHECK(fixed_text(-0.0006, 3) == "-0.001");
+    CHECK(fixed_text(-0.0, 2) == "0.00");
+    CHECK(fixed_text(1e300, 1).size() == 303);
     CHECK(tick_label(0.30000000000000004) == "0.3");
     CHECK(tick_label(101760) == "101760");
     CHECK(tick_label(0) == "0");

@@ -76,16 +76,13 @@ std::string legend(const Heatmap& h, ColourDepth depth, std::size_t indent) {
     constexpr int kSteps = 11;
     const double lo = h.scale == Scale::weights ? 0.0 : -colour_limit(h);
     const double hi = h.scale == Scale::weights ? 1.0 : colour_limit(h);
-    char lo_text[32], hi_text[32];
-    std::snprintf(lo_text, sizeof lo_text, "%.*f", h.decimals, lo);
-    std::snprintf(hi_text, sizeof hi_text, "%.*f", h.decimals, hi);
-    std::string out = repeat(indent) + lo_text + " ";
+    std::string out = repeat(indent) + fixed_text(lo, h.decimals) + " ";
     for (int k = 0; k < kSteps; ++k) {
         const double v = lo + (hi - lo) * k / (kSteps - 1);
         const TermColour c = value_colour(h.scale, v, hi, depth);
         out += painted("  ", c, c, depth);
     }
-    return out + " " + hi_text + "\n";
+    return out + " " + fixed_text(hi, h.decimals) + "\n";
 }
 
 }  // namespace
@@ -103,13 +100,17 @@ bool is_masked(const Heatmap& h, std::size_t row, std::size_t column) {
     return !h.masked.empty() && h.masked[row * h.columns + column];
 }
 
-std::string cell_text(const Heatmap& h, std::size_t row, std::size_t column) {
-    if (is_masked(h, row, column)) return ".";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", h.decimals, h.values[row * h.columns + column]);
+std::string fixed_text(double v, int decimals) {
+    char buf[400];   // %f of the largest double needs 309 digits
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     std::string text = buf;
     if (text[0] == '-' && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);
     return text;
+}
+
+std::string cell_text(const Heatmap& h, std::size_t row, std::size_t column) {
+    if (is_masked(h, row, column)) return ".";
+    return fixed_text(h.values[row * h.columns + column], h.decimals);
 }
 
 Rgb cell_colour(const Heatmap& h, std::size_t row, std::size_t column) {

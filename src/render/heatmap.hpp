@@ -26,6 +26,8 @@ struct Heatmap {
 // The colour range of a signed heatmap: the largest finite |value| of its unmasked cells.
 double colour_limit(const Heatmap& h);
 bool is_masked(const Heatmap& h, std::size_t row, std::size_t column);
+// `decimals` fixed digits, "-0.000" written "0.000": the numbers of cells, legends and SVG labels.
+std::string fixed_text(double v, int decimals);
 // A cell's text: fixed `decimals` digits, "-0.000" written "0.000"; "." for a masked cell (ASCII:
 // "·" is ambiguous-width and takes two columns in CJK terminals set to wide mode).
 std::string cell_text(const Heatmap& h, std::size_t row, std::size_t column);

@@ -35,7 +35,7 @@ void legend(Writer& w, const Heatmap& h, double x, double y, double height) {
                      {"height", number(height)}, {"fill", "none"}, {"stroke", "#555555"}});
     const auto tick = [&](double v, double ty) {
         w.with_text("text", {{"x", number(x + kLegendWidth + 4)}, {"y", number(ty + 4)}, {"font-size", "11"}},
-                    fixed(v, h.decimals));
+                    fixed_text(v, h.decimals));
     };
     tick(hi, y);
     tick((lo + hi) / 2, y + height / 2);

@@ -8,12 +8,6 @@
 
 namespace attn::render::svg {
 
-std::string fixed(double v, int decimals) {
-    std::string text = fmt::format("{:.{}f}", v, decimals);
-    if (text[0] == '-' && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);
-    return text;
-}
-
 std::string tick_label(double v) {
     if (std::fabs(v) < 1e-12) return "0";
     std::string s = std::fabs(v) >= 1e9 ? fmt::format("{:.3g}", v) : fmt::format("{:.6f}", v);

@@ -7,9 +7,6 @@ namespace attn::render::svg {
 // DejaVu Sans is on most Linux systems (and the test's renderer); the rest are fallbacks.
 inline constexpr const char* kFontFamily = "DejaVu Sans, Verdana, Arial, sans-serif";
 
-// `decimals` fixed digits, "-0.00" written "0.00" (as the terminal heatmap's cells).
-std::string fixed(double v, int decimals);
-
 // An axis label: up to 6 significant digits, no trailing zeros, no exponent below 1e9
 // (0.25, 9216, 101760).
 std::string tick_label(double v);

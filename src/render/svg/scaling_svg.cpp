@@ -10,7 +10,7 @@ std::string scaling_svg(const report::ScalingReport& r) {
     std::vector<report::ScalingRow> rows = r.rows;   // drawn left to right, whatever the sweep order
     std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.dq < b.dq; });
     Series sat_raw{"unscaled scores k·q", {}, {}, kVermillion, false, false};
-    Series sat_scaled{"scaled scores k·q / sqrt(Dq)", {}, {}, kBlue, true, true};
+    Series sat_scaled{"scaled scores k·q / √Dq", {}, {}, kBlue, true, true};
     Series sens_raw = sat_raw, sens_scaled = sat_scaled;
     for (const auto& row : rows) {
         const double dq = static_cast<double>(row.dq);
