@@ -270,12 +270,21 @@ def svg_tests(attn, tmp):
     open(target, "w").write("x" * 100000)
     run(attn, ["multihead", "--svg", target])
     check(open(target, "rb").read() == open(path, "rb").read(), "--svg replaces an existing file whole")
+    real, link = os.path.join(tmp, "real.svg"), os.path.join(tmp, "link.svg")
+    open(real, "w").write("old")
+    os.symlink("real.svg", link)
+    r = run(attn, ["multihead", "--svg", link])
+    check(r.returncode == 0 and os.path.islink(link) and open(real, "rb").read() == open(path, "rb").read(),
+          "--svg through a symbolic link replaces the file it names and keeps the link")
+    r = run(attn, ["multihead", "--svg", "/dev/null"])
+    check(r.returncode == 0 and not os.path.isfile("/dev/null"), "--svg /dev/null: written through, not replaced")
     for args, code, what in [
         (["attention", "--svg", os.path.join(tmp, "no", "such", "dir.svg")], 3, "a missing folder"),
         (["attention", "--svg", tmp], 3, "a folder"),
         (["attention", "--svg", tmp + "/"], 3, "a path ending in /"),
         (["scaling", "--r", "10", "--svg", "/proc/version"], 3, "a file in /proc"),
         (["mask", "--svg", ""], 2, "an empty name"),
+        (["multihead", "--svg", "/dev/full"], 3, "a full device"),
     ]:
         r = run(attn, args)
         err = r.stderr.decode()

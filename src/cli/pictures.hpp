@@ -35,7 +35,9 @@ Flag svg_flag(Pictures& p);
 std::string heatmaps_text(const std::vector<render::Heatmap>& maps, const Pictures& p);
 
 // Writes `svg` to p.svg atomically: a temporary file in the same folder, flushed to disk, then
-// renamed over FILE, so FILE is never half-written. Throws IoError ("--svg: cannot write …").
+// renamed over FILE, so FILE is never half-written (through a symbolic link, the file it names is
+// replaced). A device or FIFO (/dev/stdout) is written through instead. Throws IoError
+// ("--svg: cannot write …").
 void write_svg(const Pictures& p, const std::string& svg);
 
 }  // namespace attn::cli
