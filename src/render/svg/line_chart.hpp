@@ -35,7 +35,6 @@ struct Chart {
 // Okabe and Ito's colour-blind-safe qualitative colours.
 inline constexpr Rgb kVermillion{0xd5, 0x5e, 0x00};
 inline constexpr Rgb kBlue{0x00, 0x72, 0xb2};
-inline constexpr Rgb kGreen{0x00, 0x9e, 0x73};
 
 std::string chart_svg(const Chart& chart);
 
