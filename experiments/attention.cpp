@@ -19,14 +19,15 @@ report::AttentionReport run_attention(const AttentionOptions& o) {
     validate(o);
     const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n);
     const HeadInputs in = draw_head_inputs(o.seed, o.d, o.n, o.dq, Biases::with);
-    const core::AttentionPass pass = core::self_attention(in.w, in.x);
+    core::AttentionPass pass = core::self_attention(in.w, in.x);
 
     report::AttentionReport r;
+    r.column = static_cast<std::size_t>(o.col);
+    r.column_scores = column_of(pass.scores, r.column - 1);
+    pass.scores = core::Matrix();   // S is done with: the report's copy of A takes its place
     r.weights = to_array(pass.weights);
     r.column_sums = {{n}, core::sum_axis0(pass.weights)};
     r.row_sums = {{n}, core::sum_axis1(pass.weights)};
-    r.column = static_cast<std::size_t>(o.col);
-    r.column_scores = column_of(pass.scores, r.column - 1);
     r.column_weights = column_of(pass.weights, r.column - 1);
     r.input_shape = {d, n};
     r.output_shape = {pass.output.shape(0), pass.output.shape(1)};

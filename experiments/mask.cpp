@@ -44,10 +44,12 @@ report::MaskReport run_mask(const MaskOptions& o) {
     core::Matrix shifted = x;
     for (std::size_t r = 0; r < d; ++r) shifted(r, k) += o.delta;
 
-    const core::AttentionPass masked = core::self_attention(w, x, &mask);
-    const core::AttentionPass masked_shifted = core::self_attention(w, shifted, &mask);
-    const core::AttentionPass open = core::self_attention(w, x);
-    const core::AttentionPass open_shifted = core::self_attention(w, shifted);
+    using core::Keep;
+    const core::AttentionPass masked = core::self_attention(w, x, &mask, Keep::weights_and_output);
+    const core::AttentionPass masked_shifted =
+        core::self_attention(w, shifted, &mask, Keep::output);
+    const core::AttentionPass open = core::self_attention(w, x, nullptr, Keep::output);
+    const core::AttentionPass open_shifted = core::self_attention(w, shifted, nullptr, Keep::output);
 
     report::MaskReport r;
     r.masked_weights = to_array(masked.weights);

@@ -37,14 +37,16 @@ report::PermutationReport run_permutation(const PermutationOptions& o) {
     const core::HeadWeights& w = in.w;
     const std::vector<std::size_t> perm(o.perm.begin(), o.perm.end());
 
-    const core::Matrix y = core::self_attention(w, x).output;
-    const core::Matrix y_of_permuted = core::self_attention(w, core::permute_columns(x, perm)).output;
+    const core::Matrix y = core::self_attention(w, x, nullptr, core::Keep::output).output;
+    const core::Matrix y_of_permuted = core::self_attention(w, core::permute_columns(x, perm), nullptr,
+                                                              core::Keep::output).output;
 
     const core::Matrix e = core::sinusoidal_encoding(d, n, o.base);   // E (D, N)
     const core::Matrix x_encoded = x + e;
     const core::Matrix x_permuted_encoded = core::permute_columns(x, perm) + e;
-    const core::Matrix z = core::self_attention(w, x_encoded).output;
-    const core::Matrix z_of_permuted = core::self_attention(w, x_permuted_encoded).output;
+    const core::Matrix z = core::self_attention(w, x_encoded, nullptr, core::Keep::output).output;
+    const core::Matrix z_of_permuted = core::self_attention(w, x_permuted_encoded, nullptr,
+                                                             core::Keep::output).output;
 
     report::PermutationReport r;
     r.equivariant_plain = core::allclose(y_of_permuted, core::permute_columns(y, perm));
