@@ -12,7 +12,12 @@ namespace attn::experiments {
 void validate(const AttentionOptions& o) {
     require_attention_shape(o.d, o.n, o.dq);
     require_in_range("--col", o.col, 1, o.n, "the positions 1..N");
-    require_attention_memory(o.d, o.n, o.dq);
+    // Peak: X, V, Y and a spare (D×N), Q, K (Dq×N), Ωq, Ωk, Ωv, S and A (N×N; S is freed
+    // before the report copies A).
+    const double d = static_cast<double>(o.d), n = static_cast<double>(o.n),
+                 dq = static_cast<double>(o.dq);
+    require_memory(peak_bytes(2 * n * n + 4 * d * n + 2 * dq * n + 2 * dq * d + d * d),
+                   size_flags(o.d, o.n, o.dq));
 }
 
 report::AttentionReport run_attention(const AttentionOptions& o) {

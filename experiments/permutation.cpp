@@ -26,7 +26,12 @@ void validate(const PermutationOptions& o) {
                                        " values; got " + std::to_string(o.perm.size()) + ")");
     }
     require_list("--perm", o.perm, 0, o.n - 1);
-    require_attention_memory(o.d, o.n, o.dq, /*passes=*/2.0);
+    // Peak: one pass's S (N×N, A overwrites it); X, its permutation, E, the two encoded
+    // inputs, four outputs and a permuted copy, V (D×N, 12 with a spare); Q, K; Ω's.
+    const double d = static_cast<double>(o.d), n = static_cast<double>(o.n),
+                 dq = static_cast<double>(o.dq);
+    require_memory(peak_bytes(n * n + 12 * d * n + 2 * dq * n + 2 * dq * d + d * d),
+                   size_flags(o.d, o.n, o.dq));
 }
 
 report::PermutationReport run_permutation(const PermutationOptions& o) {

@@ -193,11 +193,16 @@ void matmul_transposed_left_into(const Matrix& a, const Matrix& b, double* out) 
     numpy_matmul(transposed(a), c_ordered(b), out);
 }
 
-std::vector<double> matvec(const Matrix& a, const std::vector<double>& v) {
+void matvec_into(const Matrix& a, const double* v, double* out) {
     // A 1-D right operand is a (n, 1) column to NumPy's matmul loop.
-    const Operand column{v.data(), 1, 0, v.size(), 1};
-    const Matrix out = numpy_matmul(c_ordered(a), column);
-    return std::vector<double>(out.begin(), out.end());
+    const Operand column{v, 1, 0, a.shape(1), 1};
+    numpy_matmul(c_ordered(a), column, out);
+}
+
+std::vector<double> matvec(const Matrix& a, const std::vector<double>& v) {
+    std::vector<double> out(a.shape(0));
+    matvec_into(a, v.data(), out.data());
+    return out;
 }
 
 double numpy_sum(const double* values, std::size_t n, std::size_t stride) {

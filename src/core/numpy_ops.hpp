@@ -20,6 +20,8 @@ void matmul_into(const Matrix& a, const Matrix& b, double* out);
 void matmul_transposed_left_into(const Matrix& a, const Matrix& b, double* out);
 // A @ v for C-ordered A (m, n) and a vector v (n,): gemv, as NumPy's matrix_vector case.
 std::vector<double> matvec(const Matrix& a, const std::vector<double>& v);
+// The same into out (m,), for v of a.shape(1) values.
+void matvec_into(const Matrix& a, const double* v, double* out);
 
 // np.sum of n values spaced `stride` apart: 0.0 + pairwise_sum (8 accumulators, blocks of 128).
 double numpy_sum(const double* values, std::size_t n, std::size_t stride = 1);
