@@ -20,7 +20,9 @@ static void BM_NormalBlock(benchmark::State& state) {
     }
     state.SetItemsProcessed(state.iterations() * state.range(0));
 }
-BENCHMARK(BM_NormalBlock)->Arg(2000)->Arg(1 << 20);
+// 20 and 50: below the bulk threshold (64), drawn one step at a time, as `scaling`'s small
+// calls; 2000 and 2^20 through the interleaved-lane block.
+BENCHMARK(BM_NormalBlock)->Arg(20)->Arg(50)->Arg(2000)->Arg(1 << 20);
 
 static void BM_StandardNormal(benchmark::State& state) {
     attn::rng::NumpyGenerator g("0");

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+
+#include <unistd.h>
 
 #include "core/errors.hpp"
 
@@ -47,10 +50,27 @@ void require_finite_in(const std::string& flag, double value, double lo, double 
     }
 }
 
+double memory_limit_bytes() {
+    static const double limit = [] {
+        const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+        double machine = pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page)
+                                               : 4.0 * (1ull << 30);
+        std::ifstream cgroup("/sys/fs/cgroup/memory.max");   // "max" or bytes (cgroup v2)
+        std::string value;
+        if (cgroup >> value && !value.empty() && value.find_first_not_of("0123456789") == std::string::npos) {
+            machine = std::min(machine, std::stod(value));
+        }
+        return std::min(0.75 * machine, kMemoryCeilingBytes);
+    }();
+    return limit;
+}
+
 void require_memory(double bytes, const std::string& flags) {
-    if (bytes > kMemoryLimitBytes) {
+    const double limit = memory_limit_bytes();
+    if (bytes > limit) {
         throw UsageError(flags, "would need about " + human_bytes(bytes) +
-                                    " of matrices; the limit is 2 GiB");
+                                    " of memory; the limit on this machine is " +
+                                    human_bytes(limit) + " (3/4 of its memory)");
     }
 }
 
@@ -59,7 +79,7 @@ void require_draws(double draws, const std::string& flags) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3g", draws);
         throw UsageError(flags, std::string("would draw ") + buf +
-                                    " normals; the limit is 2e9 (about 30 s)");
+                                    " normals; the limit is 2e9 (about 5 s)");
     }
 }
 

@@ -7,9 +7,19 @@
 
 namespace attn::experiments {
 
-inline constexpr long kMaxDimension = 100000;               // D, N, Dq, H, R: each at most this
-inline constexpr double kMemoryLimitBytes = 2.0 * (1ull << 30);  // matrices of one run: 2 GiB
-inline constexpr double kMaxDraws = 2.0e9;                  // normals of one run (~30 s)
+inline constexpr long kMaxDimension = 100000;               // D, N, Dq, H: each at most this
+inline constexpr long kMaxRepeats = 100000000;              // R (scaling): the draws limit it too
+inline constexpr double kMaxDraws = 2.0e9;                  // normals of one run (~5 s)
+
+// Memory. Each experiment's validate() models its peak from the arrays alive at its fullest
+// moment (in doubles, from the shapes) plus kProcessBytes for the process itself (code,
+// libraries, OpenBLAS's packing buffers); docs/performance.md has the model against peak RSS
+// measured with /usr/bin/time -v. A run is refused when the model exceeds memory_limit_bytes():
+// 3/4 of this machine's memory (or of its cgroup's limit, when one is set), at most 64 GiB.
+inline constexpr double kProcessBytes = 8.0 * (1 << 20);
+inline constexpr double kMemoryCeilingBytes = 64.0 * (1ull << 30);
+double memory_limit_bytes();
+inline double peak_bytes(double doubles) { return 8.0 * doubles + kProcessBytes; }
 
 void require_in_range(const std::string& flag, long value, long lo, long hi,
                       const std::string& why = "");

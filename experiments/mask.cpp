@@ -29,7 +29,12 @@ void validate(const MaskOptions& o) {
     require_attention_shape(o.d, o.n, o.dq);
     require_finite_in("--delta", o.delta, -kMaxDelta, kMaxDelta);
     require_in_range("--pos", o.pos, 2, o.n, "the positions 2..N");
-    require_attention_memory(o.d, o.n, o.dq, /*passes=*/2.0);
+    // Peak: the masked A kept (N×N) with one more pass's S (N×N), or with the report's copy
+    // of A; the mask (N² bits); X, the shifted X, four outputs, V, a spare (D×N); Q, K; Ω's.
+    const double d = static_cast<double>(o.d), n = static_cast<double>(o.n),
+                 dq = static_cast<double>(o.dq);
+    require_memory(peak_bytes(2 * n * n + n * n / 64 + 8 * d * n + 2 * dq * n + 2 * dq * d + d * d),
+                   size_flags(o.d, o.n, o.dq));
 }
 
 report::MaskReport run_mask(const MaskOptions& o) {
@@ -44,10 +49,12 @@ report::MaskReport run_mask(const MaskOptions& o) {
     core::Matrix shifted = x;
     for (std::size_t r = 0; r < d; ++r) shifted(r, k) += o.delta;
 
-    const core::AttentionPass masked = core::self_attention(w, x, &mask);
-    const core::AttentionPass masked_shifted = core::self_attention(w, shifted, &mask);
-    const core::AttentionPass open = core::self_attention(w, x);
-    const core::AttentionPass open_shifted = core::self_attention(w, shifted);
+    using core::Keep;
+    const core::AttentionPass masked = core::self_attention(w, x, &mask, Keep::weights_and_output);
+    const core::AttentionPass masked_shifted =
+        core::self_attention(w, shifted, &mask, Keep::output);
+    const core::AttentionPass open = core::self_attention(w, x, nullptr, Keep::output);
+    const core::AttentionPass open_shifted = core::self_attention(w, shifted, nullptr, Keep::output);
 
     report::MaskReport r;
     r.masked_weights = to_array(masked.weights);

@@ -26,8 +26,10 @@ void validate(const MultiheadOptions& o) {
                                        " (got " + std::to_string(h) + ")");
         }
     }
+    // Peak: S (N×N, reused by every head); X, the stacked heads, the output, Q, K, V (at most
+    // D×N each); every head's Ωq, Ωk, Ωv and Ωc (4 D×D).
     const double d = static_cast<double>(o.d), n = static_cast<double>(o.n);
-    require_memory(8.0 * (4.0 * d * d + 8.0 * d * n + 4.0 * n * n * d),
+    require_memory(peak_bytes(n * n + 6 * d * n + 4 * d * d),
                    "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n));
 }
 

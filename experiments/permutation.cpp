@@ -26,7 +26,12 @@ void validate(const PermutationOptions& o) {
                                        " values; got " + std::to_string(o.perm.size()) + ")");
     }
     require_list("--perm", o.perm, 0, o.n - 1);
-    require_attention_memory(o.d, o.n, o.dq, /*passes=*/2.0);
+    // Peak: one pass's S (N×N, A overwrites it); X, its permutation, E, the two encoded
+    // inputs, four outputs and a permuted copy, V (D×N, 12 with a spare); Q, K; Ω's.
+    const double d = static_cast<double>(o.d), n = static_cast<double>(o.n),
+                 dq = static_cast<double>(o.dq);
+    require_memory(peak_bytes(n * n + 12 * d * n + 2 * dq * n + 2 * dq * d + d * d),
+                   size_flags(o.d, o.n, o.dq));
 }
 
 report::PermutationReport run_permutation(const PermutationOptions& o) {
@@ -37,14 +42,16 @@ report::PermutationReport run_permutation(const PermutationOptions& o) {
     const core::HeadWeights& w = in.w;
     const std::vector<std::size_t> perm(o.perm.begin(), o.perm.end());
 
-    const core::Matrix y = core::self_attention(w, x).output;
-    const core::Matrix y_of_permuted = core::self_attention(w, core::permute_columns(x, perm)).output;
+    const core::Matrix y = core::self_attention(w, x, nullptr, core::Keep::output).output;
+    const core::Matrix y_of_permuted = core::self_attention(w, core::permute_columns(x, perm), nullptr,
+                                                              core::Keep::output).output;
 
     const core::Matrix e = core::sinusoidal_encoding(d, n, o.base);   // E (D, N)
     const core::Matrix x_encoded = x + e;
     const core::Matrix x_permuted_encoded = core::permute_columns(x, perm) + e;
-    const core::Matrix z = core::self_attention(w, x_encoded).output;
-    const core::Matrix z_of_permuted = core::self_attention(w, x_permuted_encoded).output;
+    const core::Matrix z = core::self_attention(w, x_encoded, nullptr, core::Keep::output).output;
+    const core::Matrix z_of_permuted = core::self_attention(w, x_permuted_encoded, nullptr,
+                                                             core::Keep::output).output;
 
     report::PermutationReport r;
     r.equivariant_plain = core::allclose(y_of_permuted, core::permute_columns(y, perm));

@@ -19,19 +19,13 @@ bool contains(const std::vector<long>& values, long v) {
     return std::find(values.begin(), values.end(), v) != values.end();
 }
 
-// scaling.py report(w): (w.max(axis=1) > 0.99).mean(), (w * (1 - w)).max(axis=1).mean().
-void saturation(const std::vector<std::vector<double>>& weights, double& saturated,
-                double& sensitivity) {
-    std::vector<double> over(weights.size()), slope(weights.size());
-    for (std::size_t r = 0; r < weights.size(); ++r) {
-        const auto& w = weights[r];
-        over[r] = *std::max_element(w.begin(), w.end()) > 0.99 ? 1.0 : 0.0;
-        double best = -INFINITY;
-        for (double a : w) best = std::max(best, a * (1.0 - a));
-        slope[r] = best;
-    }
-    saturated = core::numpy_mean(over);
-    sensitivity = core::numpy_mean(slope);
+// One repeat's share of scaling.py report(w): w.max() > 0.99 and max α(1-α), kept per repeat
+// so that the means over R are NumPy's pairwise means.
+void saturation_of(const std::vector<double>& w, double& over, double& slope) {
+    over = *std::max_element(w.begin(), w.end()) > 0.99 ? 1.0 : 0.0;
+    double best = -INFINITY;
+    for (double a : w) best = std::max(best, a * (1.0 - a));
+    slope = best;
 }
 
 }  // namespace
@@ -46,7 +40,7 @@ std::vector<long> effective_sweep(const std::vector<long>& sweep, const std::vec
 
 void validate(const ScalingOptions& o) {
     require_in_range("--n", o.n, 1, kMaxDimension);
-    require_in_range("--r", o.repeats, 1, kMaxDimension);
+    require_in_range("--r", o.repeats, 1, kMaxRepeats, "and the draws are limited too");
     require_list("--sweep", o.sweep, 1, kMaxDimension);
     require_list("--dq", o.shown, 1, kMaxDimension, /*allow_empty=*/true);
     double draws = 0;
@@ -58,10 +52,10 @@ void validate(const ScalingOptions& o) {
     require_draws(draws, flags + " with this sweep");
     long widest = *std::max_element(o.sweep.begin(), o.sweep.end());
     for (long v : o.shown) widest = std::max(widest, v);
-    // scores (R, N) and two weight tables, plus one (N, Dq) draw at a time
-    require_memory(8.0 * (3.0 * static_cast<double>(o.repeats) * static_cast<double>(o.n) +
-                          static_cast<double>(o.n + 1) * static_cast<double>(widest)),
-                   flags);
+    // Peak: the R×N scores of one Dq and five figures per repeat; one (N, Dq) key draw, its
+    // query, and a repeat's scores and weights.
+    const double r = static_cast<double>(o.repeats), n = static_cast<double>(o.n);
+    require_memory(peak_bytes(r * n + 5 * r + (n + 1) * static_cast<double>(widest) + 4 * n), flags);
 }
 
 report::ScalingReport run_scaling(const ScalingOptions& o) {
@@ -74,14 +68,18 @@ report::ScalingReport run_scaling(const ScalingOptions& o) {
     // progress in normal draws, so that a Dq=400 repeat counts 100 times a Dq=4 one
     std::size_t total = 0, done = 0;
     for (long dq : run) total += repeats * static_cast<std::size_t>(dq) * (n + 1);
+    std::vector<double> scores(repeats * n);                  // row r: repeat r's N scores
+    core::Matrix keys;
+    std::vector<double> query;
     for (long dq_long : run) {
         const auto dq = static_cast<std::size_t>(dq_long);
+        keys.resize({n, dq});
+        query.resize(dq);
         // s[r] = normal(0,1,(N,Dq)) @ normal(0,1,Dq): the keys are drawn before the query.
-        std::vector<std::vector<double>> scores(repeats);
-        for (auto& s : scores) {
-            const core::Matrix keys = core::normal_matrix(rng, 0.0, 1.0, n, dq);
-            const std::vector<double> query = rng.normal(0.0, 1.0, dq);
-            s = core::matvec(keys, query);
+        for (std::size_t r = 0; r < repeats; ++r) {
+            rng.normal(0.0, 1.0, keys.data(), n * dq);
+            rng.normal(0.0, 1.0, query.data(), dq);
+            core::matvec_into(keys, query.data(), scores.data() + r * n);
             if (o.progress) {
                 done += dq * (n + 1);
                 o.progress(done, total);
@@ -91,21 +89,25 @@ report::ScalingReport run_scaling(const ScalingOptions& o) {
 
         report::ScalingRow row;
         row.dq = dq_long;
-        std::vector<double> max_abs(repeats);
-        std::vector<std::vector<double>> raw(repeats), scaled(repeats);
+        std::vector<double> max_abs(repeats), over_raw(repeats), slope_raw(repeats),
+            over_scaled(repeats), slope_scaled(repeats);
+        std::vector<double> s(n);
         const double sqrt_dq = std::sqrt(static_cast<double>(dq));
         for (std::size_t r = 0; r < repeats; ++r) {
+            s.assign(scores.begin() + static_cast<std::ptrdiff_t>(r * n),
+                     scores.begin() + static_cast<std::ptrdiff_t>((r + 1) * n));
             double m = 0;
-            for (double v : scores[r]) m = std::max(m, std::fabs(v));
+            for (double v : s) m = std::max(m, std::fabs(v));
             max_abs[r] = m;
-            raw[r] = core::softmax(scores[r]);
-            std::vector<double> divided = scores[r];
-            for (double& v : divided) v /= sqrt_dq;
-            scaled[r] = core::softmax(divided);
+            saturation_of(core::softmax(s), over_raw[r], slope_raw[r]);
+            for (double& v : s) v /= sqrt_dq;
+            saturation_of(core::softmax(s), over_scaled[r], slope_scaled[r]);
         }
         row.mean_max_abs_score = core::numpy_mean(max_abs);
-        saturation(raw, row.saturated_raw, row.sensitivity_raw);
-        saturation(scaled, row.saturated_scaled, row.sensitivity_scaled);
+        row.saturated_raw = core::numpy_mean(over_raw);
+        row.sensitivity_raw = core::numpy_mean(slope_raw);
+        row.saturated_scaled = core::numpy_mean(over_scaled);
+        row.sensitivity_scaled = core::numpy_mean(slope_scaled);
         report.rows.push_back(row);
     }
     return report;

@@ -45,13 +45,8 @@ HeadInputs draw_head_inputs(const rng::Seed& seed, long d, long n, long dq, Bias
     return in;
 }
 
-void require_attention_memory(long d, long n, long dq, double passes) {
-    const double D = static_cast<double>(d), N = static_cast<double>(n), Q = static_cast<double>(dq);
-    // X, X', V, Y and their copies (6 D×N), Q and K (2 Dq×N), weights (2 Dq×D + D×D),
-    // S, A and temporaries (4 N×N).
-    const double bytes = 8.0 * (6.0 * D * N + 2.0 * Q * N + 2.0 * Q * D + D * D + 4.0 * N * N);
-    require_memory(passes * bytes, "--d " + std::to_string(d) + " --n " + std::to_string(n) +
-                                       " --dq " + std::to_string(dq));
+std::string size_flags(long d, long n, long dq) {
+    return "--d " + std::to_string(d) + " --n " + std::to_string(n) + " --dq " + std::to_string(dq);
 }
 
 report::Array to_array(const core::Matrix& m) {

@@ -22,9 +22,8 @@ struct HeadInputs {
 enum class Biases { with, without };
 HeadInputs draw_head_inputs(const rng::Seed& seed, long d, long n, long dq, Biases biases);
 
-// Refuses (UsageError naming --d --n --dq) when `passes` attention passes would hold more than
-// the memory limit: X, weights, Q, K, V, S, A, Y and copies, generously rounded up.
-void require_attention_memory(long d, long n, long dq, double passes = 1.0);
+// "--d D --n N --dq Dq": the flags a memory refusal of sections 3, 4 and 6 names.
+std::string size_flags(long d, long n, long dq);
 
 report::Array to_array(const core::Matrix& m);
 report::Array column_of(const core::Matrix& m, std::size_t column);

@@ -4,7 +4,9 @@
 // fail under AddressSanitizer.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "core/attention.hpp"
@@ -123,4 +125,99 @@ TEST_CASE("sinusoidal encoding: sin on even rows, cos on odd rows, position 0 is
     CHECK(e(0, 1) == doctest::Approx(std::sin(1.0)));
     CHECK(e(2, 2) == doctest::Approx(std::sin(2.0 / 10.0)));   // 100^(2/4) = 10
     CHECK(e(3, 2) == doctest::Approx(std::cos(2.0 / 10.0)));
+}
+
+namespace {
+
+// The chapter's NumPy lines, one array per step, with the core's NumPy-order primitives:
+//   S = K.T @ Q / np.sqrt(Dq); S = np.where(mask, S, -inf);
+//   E = np.exp(S - S.max(axis=0, keepdims=True)); A = E / E.sum(axis=0, keepdims=True); Y = V @ A
+struct StepByStep {
+    Matrix scores, weights, output;
+};
+StepByStep step_by_step(const HeadWeights& w, const Matrix& x, const std::vector<bool>* mask) {
+    const Matrix q = attn::core::project(w.omega_q, x, w.beta_q);
+    const Matrix k = attn::core::project(w.omega_k, x, w.beta_k);
+    const Matrix v = attn::core::project(w.omega_v, x, w.beta_v);
+    Matrix s = attn::core::matmul_transposed_left(k, q);
+    const double root = std::sqrt(static_cast<double>(q.shape(0)));
+    for (double& value : s) value = value / root;
+    if (mask) s = attn::core::apply_mask(s, *mask);
+    const std::size_t n = s.shape(0);
+    std::vector<double> col_max(n, -std::numeric_limits<double>::infinity());
+    for (std::size_t m = 0; m < n; ++m) {
+        for (std::size_t c = 0; c < n; ++c) col_max[c] = std::max(col_max[c], s(m, c));
+    }
+    Matrix e = Matrix::from_shape({n, n});
+    for (std::size_t m = 0; m < n; ++m) {
+        for (std::size_t c = 0; c < n; ++c) e(m, c) = std::exp(s(m, c) - col_max[c]);
+    }
+    const std::vector<double> sums = attn::core::sum_axis0(e);
+    Matrix a = Matrix::from_shape({n, n});
+    for (std::size_t m = 0; m < n; ++m) {
+        for (std::size_t c = 0; c < n; ++c) a(m, c) = e(m, c) / sums[c];
+    }
+    return {s, a, attn::core::matmul(v, a)};
+}
+
+std::size_t bit_differences(const Matrix& a, const Matrix& b) {
+    REQUIRE(a.shape(0) == b.shape(0));
+    REQUIRE(a.shape(1) == b.shape(1));
+    std::size_t bad = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        bad += std::memcmp(a.data() + i, b.data() + i, sizeof(double)) != 0;
+    }
+    return bad;
+}
+
+}  // namespace
+
+TEST_CASE("self_attention's fused passes give the step-by-step NumPy arrays bit for bit") {
+    attn::rng::NumpyGenerator rng(std::uint64_t{21});
+    for (std::size_t n : {1u, 2u, 5u, 33u, 130u}) {
+        for (std::size_t dq : {1u, 4u}) {
+            const Matrix x = attn::core::normal_matrix(rng, 0, 1, 6, n);
+            const HeadWeights w = random_head(rng, 6, dq, /*biases=*/n % 2 == 1);
+            const auto mask = attn::core::causal_mask(n);
+            for (const std::vector<bool>* m : {static_cast<const std::vector<bool>*>(nullptr), &mask}) {
+                INFO("n " << n << " dq " << dq << (m ? " masked" : ""));
+                const StepByStep want = step_by_step(w, x, m);
+                const auto all = attn::core::self_attention(w, x, m, attn::core::Keep::all);
+                CHECK(bit_differences(all.scores, want.scores) == 0);
+                CHECK(bit_differences(all.weights, want.weights) == 0);
+                CHECK(bit_differences(all.output, want.output) == 0);
+                const auto in_place =
+                    attn::core::self_attention(w, x, m, attn::core::Keep::weights_and_output);
+                CHECK(bit_differences(in_place.weights, want.weights) == 0);
+                CHECK(bit_differences(in_place.output, want.output) == 0);
+                const auto lean = attn::core::self_attention(w, x, m, attn::core::Keep::output);
+                CHECK(bit_differences(lean.output, want.output) == 0);
+                CHECK(lean.weights.size() == 0);
+            }
+        }
+    }
+}
+
+TEST_CASE("multihead_attention's reused buffers give Ωc @ vstack(heads) bit for bit") {
+    attn::rng::NumpyGenerator rng(std::uint64_t{22});
+    const std::size_t d = 12;
+    for (std::size_t n : {1u, 7u, 64u}) {
+        const Matrix x = attn::core::normal_matrix(rng, 0, 1, d, n);
+        for (std::size_t h : {1u, 3u, 12u}) {
+            std::vector<HeadWeights> heads(h);
+            for (auto& w : heads) w = random_head(rng, d, d / h, /*biases=*/false);
+            for (auto& w : heads) w.omega_v = attn::core::normal_matrix(rng, 0, 0.2, d / h, d);
+            const Matrix omega_c = attn::core::normal_matrix(rng, 0, 0.2, d, d);
+            Matrix stacked = Matrix::from_shape({d, n});
+            std::size_t row = 0;
+            for (const auto& w : heads) {
+                const Matrix y = step_by_step(w, x, nullptr).output;
+                std::copy(y.begin(), y.end(), stacked.data() + row * n);
+                row += y.shape(0);
+            }
+            INFO("n " << n << " h " << h);
+            CHECK(bit_differences(attn::core::multihead_attention(x, heads, omega_c).output,
+                                  attn::core::matmul(omega_c, stacked)) == 0);
+        }
+    }
 }

@@ -1,5 +1,8 @@
 // Bit-exact checks of NumPy's matmul dispatch and summation order against fixtures made with
-// Debian's NumPy (tools/gen_core_fixtures.py). Both sides use the same OpenBLAS.
+// Debian's NumPy (tools/gen_core_fixtures.py). Both sides use the same OpenBLAS; its products'
+// last bits depend on the kernel set it picks (OPENBLAS_CORETYPE or the CPU), so there is one
+// fixture per kernel set, and the one for the kernels running now is used. With none for them,
+// only the BLAS-free sums are checked here (the conformance test still compares products live).
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -11,6 +14,8 @@
 #include <vector>
 
 #include "core/numpy_ops.hpp"
+
+extern "C" char* openblas_get_corename();
 
 namespace {
 
@@ -64,13 +69,21 @@ int mismatches(const Range& got, const std::vector<double>& expected) {
 }  // namespace
 
 TEST_CASE("matmul, A.T @ B, A @ v and sums carry NumPy's bits") {
-    std::ifstream in(ATTN_SOURCE_DIR "/tests/data/core/numpy_ops.txt");
+    const std::string core = openblas_get_corename();
+    const std::string dir = ATTN_SOURCE_DIR "/tests/data/core/";
+    std::ifstream in(dir + "numpy_ops-" + core + ".txt");
+    const bool products = in.good();
+    if (!products) {
+        MESSAGE("no fixture for OpenBLAS core " << core << ": checking the sums only");
+        in.open(dir + "numpy_ops-Prescott.txt");
+    }
     REQUIRE(in.good());
     std::string line;
     int cases = 0;
     while (std::getline(in, line)) {
         if (line.empty() || line[0] == '#') continue;
         const auto f = split(line, '\t');
+        if (!products && f[0].rfind("mat", 0) == 0) continue;
         const auto dims = parse_dims(f[1]);
         CAPTURE(line.substr(0, 40));
         if (f[0] == "matmul") {
@@ -99,7 +112,7 @@ TEST_CASE("matmul, A.T @ B, A @ v and sums carry NumPy's bits") {
         }
         ++cases;
     }
-    CHECK(cases == 26 + 8 + 17 + 16);
+    CHECK(cases == (products ? 26 + 8 : 0) + 17 + 16);
 }
 
 TEST_CASE("np.sum starts from +0.0, so a sum of -0.0 is +0.0") {

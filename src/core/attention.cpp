@@ -1,16 +1,16 @@
-// Self-attention (chapter sections 3, 4 and 6). Every reduction is stored in a named container
-// before it is broadcast: xtensor 0.24.3's lazy keep_dims reducers read out of bounds inside a
-// broadcast (xtensor issue #2871; regression test in tests/test_core_attention.cpp).
+// Self-attention (chapter sections 3, 4 and 6), in NumPy's order of operations and BLAS calls.
+// The softmax runs as plain loops over the (N, N) buffer (one pass for scale, mask and column
+// max, one for exp and the column sums, one for the division), with every reduction stored in
+// a named vector before it is used: no xtensor expression, so no lazy keep_dims reducer
+// broadcast inline (xtensor issue #2871; regression test in tests/test_core_attention.cpp).
 #include "core/attention.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include <xtensor/xmath.hpp>
-#include <xtensor/xview.hpp>
-
 #include "core/numpy_ops.hpp"
+#include "core/softmax.hpp"
 
 namespace attn::core {
 
@@ -23,26 +23,36 @@ std::int64_t product_cost(std::size_t m, std::size_t n, std::size_t p) {
 
 }  // namespace
 
-Matrix project(const Matrix& omega, const Matrix& x, const std::optional<Matrix>& beta) {
-    Matrix out = matmul(omega, x);                              // (rows, N)
+namespace {
+
+// Ω X + β 1ᵀ into a (rows, N) buffer, reused when it has that shape already.
+void project_into(const Matrix& omega, const Matrix& x, const std::optional<Matrix>& beta,
+                  Matrix& out) {
+    const std::size_t rows = omega.shape(0), n = x.shape(1);
+    if (out.shape(0) != rows || out.shape(1) != n) out.resize({rows, n});
+    matmul_into(omega, x, out.data());                          // (rows, N)
     if (beta) {
         const Matrix& b = *beta;                                // (rows, 1), broadcast along N
-        for (std::size_t r = 0; r < out.shape(0); ++r) {
-            for (std::size_t c = 0; c < out.shape(1); ++c) out(r, c) += b(r, 0);
+        for (std::size_t r = 0; r < rows; ++r) {
+            for (std::size_t c = 0; c < n; ++c) out(r, c) += b(r, 0);
         }
     }
+}
+
+}  // namespace
+
+Matrix project(const Matrix& omega, const Matrix& x, const std::optional<Matrix>& beta) {
+    Matrix out;
+    project_into(omega, x, beta, out);
     return out;
 }
 
 Matrix softmax_cols(const Matrix& s) {                          // s: (N, N), s(m, n) = k_m · q_n
-    const Matrix col_max = xt::amax(s, {0}, xt::keep_dims);     // (1, N), only for stability
-    const Matrix e = xt::exp(s - col_max);                      // (N, N); exp(-inf) = 0
-    // NumPy's E.sum(axis=0) adds whole rows one after another; the order shows in the last bit.
-    const std::vector<double> sums = sum_axis0(e);              // (N,)
-    Matrix a = e;
-    for (std::size_t m = 0; m < a.shape(0); ++m) {
-        for (std::size_t n = 0; n < a.shape(1); ++n) a(m, n) = e(m, n) / sums[n];
-    }
+    const std::size_t rows = s.shape(0), cols = s.shape(1);
+    std::vector<double> col_max, sums;                          // only for stability
+    column_max(s.data(), rows, cols, col_max);
+    Matrix a = Matrix::from_shape({rows, cols});
+    exp_normalise_columns(s.data(), a.data(), rows, cols, col_max, sums);
     return a;
 }
 
@@ -63,43 +73,62 @@ Matrix apply_mask(const Matrix& s, const std::vector<bool>& allowed) {
     return out;
 }
 
-AttentionPass self_attention(const HeadWeights& w, const Matrix& x, const std::vector<bool>* mask) {
+AttentionPass self_attention(const HeadWeights& w, const Matrix& x, const std::vector<bool>* mask,
+                             Keep keep) {
     AttentionPass pass;
-    pass.q = project(w.omega_q, x, w.beta_q);                   // (Dq, N)
-    pass.k = project(w.omega_k, x, w.beta_k);                   // (Dq, N)
-    pass.v = project(w.omega_v, x, w.beta_v);                   // (Dv, N)
-    const double sqrt_dq = std::sqrt(static_cast<double>(w.omega_q.shape(0)));
-    Matrix s = matmul_transposed_left(pass.k, pass.q);          // Kᵀ Q  (N, N)
-    for (auto& value : s) value /= sqrt_dq;                     // divided, as NumPy's `/ np.sqrt`
-    pass.scores = mask ? apply_mask(s, *mask) : s;
-    pass.weights = softmax_cols(pass.scores);                   // (N, N), columns sum to 1
-    pass.output = matmul(pass.v, pass.weights);                 // Y = V A  (Dv, N)
+    project_into(w.omega_q, x, w.beta_q, pass.q);               // (Dq, N)
+    project_into(w.omega_k, x, w.beta_k, pass.k);               // (Dq, N)
+    project_into(w.omega_v, x, w.beta_v, pass.v);               // (Dv, N)
     const std::size_t d = x.shape(0), n = x.shape(1), dq = pass.q.shape(0), dv = pass.v.shape(0);
+    const double sqrt_dq = std::sqrt(static_cast<double>(dq));
+    Matrix s = matmul_transposed_left(pass.k, pass.q);          // Kᵀ Q  (N, N)
+    std::vector<double> col_max, sums;
+    scale_mask_column_max(s.data(), n, sqrt_dq, mask, col_max);
+    if (keep == Keep::all) {
+        pass.weights = Matrix::from_shape({n, n});
+        exp_normalise_columns(s.data(), pass.weights.data(), n, n, col_max, sums);
+        pass.scores = std::move(s);
+    } else {                                                    // A overwrites S
+        exp_normalise_columns(s.data(), s.data(), n, n, col_max, sums);
+        pass.weights = std::move(s);
+    }
+    pass.output = matmul(pass.v, pass.weights);                 // Y = V A  (Dv, N)
     pass.multiplications = 2 * product_cost(dq, d, n) + product_cost(dv, d, n) +
                            product_cost(n, dq, n) + product_cost(dv, n, n);
+    if (keep == Keep::output) pass.q = pass.k = pass.v = pass.weights = Matrix();
     return pass;
 }
 
 MultiheadPass multihead_attention(const Matrix& x, const std::vector<HeadWeights>& heads,
                                   const Matrix& omega_c) {
     MultiheadPass result;
-    const std::size_t n = x.shape(1);
+    const std::size_t d = x.shape(0), n = x.shape(1);
     std::size_t stacked_rows = 0;
-    std::vector<Matrix> outputs;
+    for (const HeadWeights& w : heads) stacked_rows += w.omega_v.shape(0);
+    // np.vstack(heads): each head's Y = V A is written straight into its rows of the stack.
+    Matrix stacked = Matrix::from_shape({stacked_rows, n});
+    // One set of buffers for every head: Q, K, V and the (N, N) scores, turned into the weights
+    // in place (a fresh N×N per head would be page-faulted in anew each time).
+    Matrix q, k, v;
+    Matrix s = Matrix::from_shape({n, n});
+    std::vector<double> col_max, sums;
+    std::size_t row = 0;
     for (const HeadWeights& w : heads) {
-        AttentionPass pass = self_attention(w, x);
-        result.multiplications += pass.multiplications;
+        project_into(w.omega_q, x, w.beta_q, q);
+        project_into(w.omega_k, x, w.beta_k, k);
+        project_into(w.omega_v, x, w.beta_v, v);
+        const std::size_t dq = q.shape(0), dv = v.shape(0);
+        matmul_transposed_left_into(k, q, s.data());            // Kᵀ Q  (N, N)
+        scale_mask_column_max(s.data(), n, std::sqrt(static_cast<double>(dq)), nullptr, col_max);
+        exp_normalise_columns(s.data(), s.data(), n, n, col_max, sums);
+        matmul_into(v, s, stacked.data() + row * n);            // Y_h = V A  (Dv, N)
+        row += dv;
+        result.multiplications += 2 * product_cost(dq, d, n) + product_cost(dv, d, n) +
+                                  product_cost(n, dq, n) + product_cost(dv, n, n);
         result.parameters += static_cast<std::int64_t>(w.omega_q.size() + w.omega_k.size() +
                                                        w.omega_v.size());
-        stacked_rows += pass.output.shape(0);
-        outputs.push_back(std::move(pass.output));
     }
-    Matrix stacked = Matrix::from_shape({stacked_rows, n});     // np.vstack(heads)
-    std::size_t row = 0;
-    for (const Matrix& y : outputs) {
-        std::copy(y.begin(), y.end(), stacked.data() + row * n);
-        row += y.shape(0);
-    }
+    s = Matrix();                                               // the mix needs no N×N
     result.output = matmul(omega_c, stacked);                   // Ωc mixes the heads
     result.parameters += static_cast<std::int64_t>(omega_c.size());
     result.multiplications += product_cost(omega_c.shape(0), stacked_rows, n);

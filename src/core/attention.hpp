@@ -22,7 +22,7 @@ struct HeadWeights {
 // Everything one pass of self-attention computes, for the experiments to report.
 struct AttentionPass {
     Matrix q, k, v;      // (Dq, N), (Dq, N), (Dv, N)
-    Matrix scores;       // S = KᵀQ / sqrt(Dq), masked entries -inf      (N, N)
+    Matrix scores;       // S = KᵀQ / sqrt(Dq), masked entries -inf      (N, N), Keep::all only
     Matrix weights;      // A = softmax_cols(S)                            (N, N)
     Matrix output;       // Y = V A                                        (Dv, N)
     // Scalar multiplications of the five matrix products just run (Q, K, V, KᵀQ, VA), counted
@@ -42,9 +42,13 @@ std::vector<bool> causal_mask(std::size_t n);
 // np.where(mask, S, -inf): masking goes before the softmax so each column still sums to 1.
 Matrix apply_mask(const Matrix& s, const std::vector<bool>& allowed);
 
+// What a pass keeps for its caller: everything; or only A and Y (the weights overwrite the
+// scores: one N×N instead of two); or only Y (q, k, v, scores and weights left empty).
+enum class Keep { all, weights_and_output, output };
+
 // One full pass: Q, K, V, S = KᵀQ/sqrt(Dq) (optionally masked), A, Y = V A.
 AttentionPass self_attention(const HeadWeights& w, const Matrix& x,
-                             const std::vector<bool>* mask = nullptr);
+                             const std::vector<bool>* mask = nullptr, Keep keep = Keep::all);
 
 // Multi-head self-attention (section 5): every head is a self_attention pass without biases; the
 // heads' outputs are stacked (vstack) and mixed by Ωc (D, D).  Y = Ωc [Y_1; …; Y_H]  (D, N).

@@ -4,6 +4,7 @@
 
 #include <cblas.h>
 
+#include <algorithm>
 #include <climits>
 
 namespace attn::core {
@@ -97,14 +98,15 @@ bool blasable_either_order(const Operand& x) {
            is_blasable2d(x.stride_cols, x.stride_rows, x.rows);
 }
 
-// The dispatch of matmul.c.src @TYPE@_matmul for one 2-D product (dm, dn) @ (dn, dp).
-Matrix numpy_matmul(const Operand& a, const Operand& b) {
+// The dispatch of matmul.c.src @TYPE@_matmul for one 2-D product (dm, dn) @ (dn, dp), into a
+// C-ordered (dm, dp) block `out` (the BLAS calls and their arguments do not depend on where
+// the result lives, so a reused buffer or rows of a stacked matrix get the same bits).
+void numpy_matmul(const Operand& a, const Operand& b, double* out_data) {
     const std::size_t dm = a.rows, dn = a.cols, dp = b.cols;
-    Matrix out = Matrix::from_shape({dm, dp});
-    if (dm == 0 || dp == 0) return out;
+    if (dm == 0 || dp == 0) return;
     if (dn == 0) {
-        out.fill(0.0);
-        return out;
+        std::fill(out_data, out_data + dm * dp, 0.0);
+        return;
     }
     const bool special_case = dm == 1 || dn == 1 || dp == 1;
     const bool scalar_out = dm == 1 && dp == 1;
@@ -116,24 +118,29 @@ Matrix numpy_matmul(const Operand& a, const Operand& b) {
     const bool matrix_vector = dp == 1 && a_blasable && is_blasable2d(b.stride_rows, 1, 1);
     if (special_case) {
         if (scalar_out) {
-            out(0, 0) = numpy_dot(a.data, a.stride_cols, b.data, b.stride_rows, dn);
+            out_data[0] = numpy_dot(a.data, a.stride_cols, b.data, b.stride_rows, dn);
         } else if (scalar_vec) {
-            matmul_noblas(a, b, out.data());
+            matmul_noblas(a, b, out_data);
         } else if (vector_matrix) {
             // vector @ matrix: NumPy swaps the operands and computes B^T a.
             numpy_gemv(b.data, b.stride_cols, b.stride_rows, dp, dn, a.data, a.stride_cols,
-                       out.data(), 1);
+                       out_data, 1);
         } else if (matrix_vector) {
             numpy_gemv(a.data, a.stride_rows, a.stride_cols, dm, dn, b.data, b.stride_rows,
-                       out.data(), static_cast<std::ptrdiff_t>(dp));
+                       out_data, static_cast<std::ptrdiff_t>(dp));
         } else {
-            matmul_noblas(a, b, out.data());
+            matmul_noblas(a, b, out_data);
         }
     } else if (a_blasable && b_blasable) {
-        numpy_gemm(a, b, out.data());
+        numpy_gemm(a, b, out_data);
     } else {
-        matmul_noblas(a, b, out.data());
+        matmul_noblas(a, b, out_data);
     }
+}
+
+Matrix numpy_matmul(const Operand& a, const Operand& b) {
+    Matrix out = Matrix::from_shape({a.rows, b.cols});
+    numpy_matmul(a, b, out.data());
     return out;
 }
 
@@ -178,11 +185,24 @@ Matrix matmul_transposed_left(const Matrix& a, const Matrix& b) {
     return numpy_matmul(transposed(a), c_ordered(b));
 }
 
-std::vector<double> matvec(const Matrix& a, const std::vector<double>& v) {
+void matmul_into(const Matrix& a, const Matrix& b, double* out) {
+    numpy_matmul(c_ordered(a), c_ordered(b), out);
+}
+
+void matmul_transposed_left_into(const Matrix& a, const Matrix& b, double* out) {
+    numpy_matmul(transposed(a), c_ordered(b), out);
+}
+
+void matvec_into(const Matrix& a, const double* v, double* out) {
     // A 1-D right operand is a (n, 1) column to NumPy's matmul loop.
-    const Operand column{v.data(), 1, 0, v.size(), 1};
-    const Matrix out = numpy_matmul(c_ordered(a), column);
-    return std::vector<double>(out.begin(), out.end());
+    const Operand column{v, 1, 0, a.shape(1), 1};
+    numpy_matmul(c_ordered(a), column, out);
+}
+
+std::vector<double> matvec(const Matrix& a, const std::vector<double>& v) {
+    std::vector<double> out(a.shape(0));
+    matvec_into(a, v.data(), out.data());
+    return out;
 }
 
 double numpy_sum(const double* values, std::size_t n, std::size_t stride) {

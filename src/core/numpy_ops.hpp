@@ -14,8 +14,14 @@ Matrix matmul(const Matrix& a, const Matrix& b);
 // A.T @ B for C-ordered A (n, m) and B (n, p): NumPy passes the transposed view to BLAS
 // with a transpose flag instead of copying it, and so do we.
 Matrix matmul_transposed_left(const Matrix& a, const Matrix& b);
+// The same two products written into `out`, a C-ordered (m, p) block the caller owns (a buffer
+// reused across heads, or a row block of a stacked matrix); same BLAS calls, same bits.
+void matmul_into(const Matrix& a, const Matrix& b, double* out);
+void matmul_transposed_left_into(const Matrix& a, const Matrix& b, double* out);
 // A @ v for C-ordered A (m, n) and a vector v (n,): gemv, as NumPy's matrix_vector case.
 std::vector<double> matvec(const Matrix& a, const std::vector<double>& v);
+// The same into out (m,), for v of a.shape(1) values.
+void matvec_into(const Matrix& a, const double* v, double* out);
 
 // np.sum of n values spaced `stride` apart: 0.0 + pairwise_sum (8 accumulators, blocks of 128).
 double numpy_sum(const double* values, std::size_t n, std::size_t stride = 1);

@@ -1,9 +1,17 @@
+// softmax kernels (see softmax.hpp). Only exactly rounded operations (/, -, max, compare) are
+// vectorised: each element gets the same IEEE result at any vector width, and -ffp-contract=off
+// keeps them unfused. The loops are cloned for AVX-512 and AVX2 (chosen at load time by the
+// CPU, like NumPy's own dispatch) because the N×N passes are most of a large attention run;
+// exp stays glibc's scalar exp on every path (a vector libm would change the bits).
 #include "core/softmax.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/numpy_ops.hpp"
+
+#define ATTN_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 
 namespace attn::core {
 
@@ -14,6 +22,71 @@ std::vector<double> softmax(const std::vector<double>& v) {
     const double total = numpy_sum(e.data(), e.size());
     for (double& x : e) x /= total;
     return e;
+}
+
+namespace {
+
+ATTN_VECTOR_CLONES
+void max_rows_into(const double* s, std::size_t rows, std::size_t cols, double* acc) {
+    for (std::size_t m = 0; m < rows; ++m) {
+        const double* row = s + m * cols;
+        for (std::size_t n = 0; n < cols; ++n) {
+            const double v = row[n];
+            acc[n] = (v > acc[n] || v != v) ? v : acc[n];
+        }
+    }
+}
+
+ATTN_VECTOR_CLONES
+void divide_all(double* s, std::size_t count, double by) {
+    for (std::size_t i = 0; i < count; ++i) s[i] = s[i] / by;
+}
+
+ATTN_VECTOR_CLONES
+void divide_rows_by(double* a, std::size_t rows, std::size_t cols, const double* sums) {
+    for (std::size_t m = 0; m < rows; ++m) {
+        double* row = a + m * cols;
+        for (std::size_t n = 0; n < cols; ++n) row[n] = row[n] / sums[n];
+    }
+}
+
+}  // namespace
+
+void column_max(const double* s, std::size_t rows, std::size_t cols, std::vector<double>& col_max) {
+    col_max.assign(cols, -std::numeric_limits<double>::infinity());
+    max_rows_into(s, rows, cols, col_max.data());
+}
+
+void scale_mask_column_max(double* s, std::size_t n, double sqrt_dq,
+                           const std::vector<bool>* mask, std::vector<double>& col_max) {
+    const double minus_inf = -std::numeric_limits<double>::infinity();
+    col_max.assign(n, minus_inf);
+    for (std::size_t m = 0; m < n; ++m) {          // row by row, while the row is in cache
+        double* row = s + m * n;
+        divide_all(row, n, sqrt_dq);
+        if (mask) {
+            for (std::size_t c = 0; c < n; ++c) {
+                if (!(*mask)[m * n + c]) row[c] = minus_inf;
+            }
+        }
+        max_rows_into(row, 1, n, col_max.data());
+    }
+}
+
+void exp_normalise_columns(const double* s, double* a, std::size_t rows, std::size_t cols,
+                           const std::vector<double>& col_max, std::vector<double>& sums) {
+    sums.assign(cols, 0.0);
+    for (std::size_t m = 0; m < rows; ++m) {
+        const double* in = s + m * cols;
+        double* out = a + m * cols;
+        for (std::size_t n = 0; n < cols; ++n) {
+            const double e = std::exp(in[n] - col_max[n]);   // exp(-inf) = 0: masked entries
+            out[n] = e;
+            sums[n] += e;
+        }
+    }
+    if (cols == 1) sums[0] = numpy_sum(a, rows, 1);
+    divide_rows_by(a, rows, cols, sums.data());
 }
 
 }  // namespace attn::core

@@ -27,12 +27,38 @@ inline void seed(const std::array<std::uint64_t, 4>& w64, u128& state, u128& inc
     state = state * MULT + inc;
 }
 
-// next64: step first, then output from the new state.
-inline std::uint64_t next64(u128& state, u128 inc) {
-    state = state * MULT + inc;
+// XSL-RR output of a state that has just been stepped.
+inline std::uint64_t output(u128 state) {
     const auto hi = static_cast<std::uint64_t>(state >> 64);
     const auto lo = static_cast<std::uint64_t>(state);
     return rotr64(hi ^ lo, static_cast<unsigned>(state >> 122));
+}
+
+// next64: step first, then output from the new state.
+inline std::uint64_t next64(u128& state, u128 inc) {
+    state = state * MULT + inc;
+    return output(state);
+}
+
+// Jump-ahead (Brown, "Random number generation with arbitrary strides", as NumPy's
+// pcg_advance): `delta` steps of s -> s*MULT + inc are the one affine map s -> s*mult + plus.
+struct Jump {
+    u128 mult = 1;
+    u128 plus = 0;
+    u128 apply(u128 state) const { return state * mult + plus; }
+};
+inline Jump jump(u128 inc, std::uint64_t delta) {
+    Jump acc;
+    u128 cur_mult = MULT, cur_plus = inc;
+    for (; delta != 0; delta >>= 1) {
+        if (delta & 1u) {
+            acc.mult *= cur_mult;
+            acc.plus = acc.plus * cur_mult + cur_plus;
+        }
+        cur_plus = (cur_mult + 1) * cur_plus;
+        cur_mult *= cur_mult;
+    }
+    return acc;
 }
 
 // next_double: the top 53 bits scaled to [0, 1).

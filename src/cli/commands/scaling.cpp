@@ -29,7 +29,7 @@ Command scaling_command() {
     c.flags = {
         seed_flag(o->seed),
         int_flag("--n", "keys per query N", o->n, dims),
-        int_flag("--r", "repeats per Dq", o->repeats, dims),
+        int_flag("--r", "repeats per Dq", o->repeats, range_text(1L, experiments::kMaxRepeats)),
         int_list_flag("--sweep", "Dq values run in order, comma-separated", o->sweep, dims, ""),
         int_list_flag("--dq", "Dq rows to print, comma-separated", o->shown, dims, "the whole sweep"),
         svg_flag(*p),

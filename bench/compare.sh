@@ -1,0 +1,91 @@
+#!/bin/sh
+# attn against the chapter's reference scripts, side by side, with hyperfine -N (no shell), and
+# the generator's rate with Google Benchmark; writes the figures into docs/performance.md
+# (between the "compare.sh" markers) and keeps hyperfine's JSON in bench/results/.
+#   bench/compare.sh [BUILD_DIR] [REFERENCE_DIR]
+# BUILD_DIR must hold attn, and bench_rng for the normals/s row (cmake -DATTN_BENCHMARKS=ON).
+set -eu
+cd "$(dirname "$0")/.."
+build=${1:-build}
+ref=${2:-../shared/reference}
+py=/usr/bin/python3
+out=bench/results
+mkdir -p "$out"
+attn="$build/attn"
+
+case_() {   # case_ NAME RUNS "ATTN ARGS" "REFERENCE SCRIPT ARGS"
+    name=$1 runs=$2 args=$3 refargs=$4
+    hyperfine -N -w 1 -r "$runs" --export-json "$out/$name.json" \
+        -n "attn $args" "$attn $args" -n "reference $refargs" "$py $ref/$refargs" >/dev/null
+    echo "measured $name" >&2
+}
+
+case_ attention 20 "attention" "attention.py"
+case_ permutation 20 "permutation" "permutation.py"
+case_ multihead 20 "multihead" "multihead.py"
+case_ mask 20 "mask" "mask.py"
+case_ scaling 10 "scaling" "scaling.py"
+case_ scaling_r200000 3 "scaling --r 200000" "scaling.py --r 200000"
+case_ attention_n2000 3 "attention --d 512 --n 2000" "attention.py --d 512 --n 2000"
+case_ attention_n4000 3 "attention --d 512 --n 4000" "attention.py --d 512 --n 4000"
+case_ multihead_sweep 3 "multihead --d 48 --n 1000 --sweep 1,2,3,4,6,8,12,16,24,48" \
+    "multihead.py --d 48 --n 1000 --sweep 1,2,3,4,6,8,12,16,24,48"
+
+# peak RSS at the defaults (kB, /usr/bin/time)
+for c in attention scaling permutation multihead mask; do
+    /usr/bin/time -f "$c %M" "$attn" $c 2>&1 >/dev/null | tail -1
+done > "$out/rss.txt"
+
+if [ -x "$build/bench_rng" ]; then
+    "$build/bench_rng" --benchmark_filter='NormalBlock/1048576|NormalBlock/20$' \
+        --benchmark_min_time=1 --benchmark_format=json > "$out/bench_rng.json" 2>/dev/null
+else
+    rm -f "$out/bench_rng.json"
+fi
+
+$py - "$out" <<'PY'
+import json, os, re, sys, datetime
+out = sys.argv[1]
+def load(name):
+    r = json.load(open(os.path.join(out, name + ".json")))["results"]
+    return r[0], r[1]
+def ms(x): return f"{x * 1000:.1f}" if x < 10 else f"{x:.2f} s"
+def fmt(r): return f"{ms(r['mean'])} ± {ms(r['stddev'])}" + ("" if r['mean'] < 10 else "")
+def cpu(r): return r["user"] + r["system"]
+rows = []
+def line(label, names, target):
+    ratios, cpus, cells = [], [], []
+    for n in names:
+        a, b = load(n)
+        ratios.append(a["mean"] / b["mean"]); cpus.append(cpu(a) / cpu(b))
+        cells.append(f"{fmt(a)} / {fmt(b)}")
+    span = lambda v: f"{min(v):.3f}" if len(v) == 1 else f"{min(v):.3f}–{max(v):.3f}"
+    rows.append(f"| {label} | {'; '.join(cells)} | {span(ratios)} | {span(cpus)} | {target} |")
+line("attention, permutation, multihead, mask at defaults",
+     ["attention", "permutation", "multihead", "mask"], "≤ 0.025")
+line("scaling at defaults", ["scaling"], "≤ 0.08")
+line("scaling `--r 200000`", ["scaling_r200000"], "≤ 0.08")
+line("attention `--d 512 --n 2000` and `--n 4000`", ["attention_n2000", "attention_n4000"], "≤ 0.5")
+line("multihead `--d 48 --n 1000 --sweep 1,2,3,4,6,8,12,16,24,48`", ["multihead_sweep"], "≤ 0.5")
+bench = os.path.join(out, "bench_rng.json")
+if os.path.exists(bench):
+    b = {x["name"]: x["items_per_second"] for x in json.load(open(bench))["benchmarks"]}
+    big = b.get("BM_NormalBlock/1048576", 0) / 1e6; small = b.get("BM_NormalBlock/20", 0) / 1e6
+    rows.append(f"| normals/s, one core (Google Benchmark) | {big:.0f} M/s in blocks of 2^20, {small:.0f} M/s in calls of 20 | – | – | ≥ 400 M |")
+rss = [l.split() for l in open(os.path.join(out, "rss.txt")) if l.strip()]
+peak = max(int(kb) for _, kb in rss)
+rows.append(f"| peak RSS at defaults (`/usr/bin/time`, largest of the five) | {peak / 1024:.1f} MiB ({', '.join(f'{c} {int(k)/1024:.1f}' for c, k in rss)}) | – | – | ≤ 5 MiB |")
+table = "\n".join([
+    f"Measured {datetime.date.today().isoformat()} by `bench/compare.sh` (load average at the start: {os.getloadavg()[0]:.1f}).",
+    "",
+    "| measure | attn / reference, mean ± σ (ms unless marked) | wall-time ratio | CPU-time ratio | target |",
+    "|---|---|---:|---:|---:|",
+    *rows])
+doc = "docs/performance.md"
+text = open(doc).read()
+begin, end = "<!-- compare.sh begin -->", "<!-- compare.sh end -->"
+if begin in text:
+    text = re.sub(re.escape(begin) + ".*?" + re.escape(end), begin + "\n" + table + "\n" + end, text, flags=re.S)
+    open(doc, "w").write(text)
+print(table)
+PY
