@@ -108,17 +108,15 @@ LessonHead draw_head(rng::TorchGenerator& g, std::size_t t) {
     return h;
 }
 
-// attn's second implementation of the head: the flash kernel (tiled online softmax, FMA and SIMD;
-// src/core/kernels/) on the same x and W. It plays the part PyTorch's fused
-// scaled_dot_product_attention plays in the lesson; the two differ by float32 rounding only.
-Tensor32 flash_head(const LessonHead& h, bool causal) {
+// attn's second implementation: the flash kernel's attention (tiled online softmax, FMA and SIMD;
+// src/core/kernels/) on the same q, k, v, as the lesson hands its q, k, v to PyTorch's fused
+// scaled_dot_product_attention. The two differ by float32 rounding only.
+Tensor32 flash_head(const Tensor32& q, const Tensor32& k, const Tensor32& v, bool causal) {
     kernels::Meter meter;
-    const kernels::Head in{h.x.data.data(), h.x.rows, h.x.cols, h.w_q.data.data(), h.w_k.data.data(),
-                           h.w_v.data.data()};
     kernels::Settings settings;
     settings.causal = causal;
-    const kernels::Result r = kernels::flash(in, meter, settings);
-    return Tensor32(h.x.rows, kernels::kHead, std::vector<float>(r.out.data(), r.out.data() + r.out.size()));
+    const kernels::Result r = kernels::flash_attention(q.data.data(), k.data.data(), v.data.data(), q.rows, meter, settings);
+    return Tensor32(q.rows, kernels::kHead, std::vector<float>(r.out.data(), r.out.data() + r.out.size()));
 }
 
 // 5. one head: q, k, v = x @ W_q, x @ W_k, x @ W_v; out = softmax(q kᵀ / sqrt(d_head), masked) v;
@@ -135,7 +133,7 @@ void head(const LessonOptions& o, rng::TorchGenerator& g, report::LessonReport& 
     r.output_shape = {out.rows, out.cols};
     r.causal = !o.no_mask;
     r.head_output = to_array(out);
-    r.max_difference = core::max_abs_diff(out, flash_head(h, !o.no_mask));
+    r.max_difference = core::max_abs_diff(out, flash_head(q, k, v, !o.no_mask));
 }
 
 }  // namespace

@@ -6,8 +6,14 @@ On a mismatch it prints the arguments, expected and got (unified diff with visib
 writes <name>.received.txt beside the golden file. Golden files are made by
 tools/make_golden.py from ../shared/reference, never from attn.
 
-One documented exception: the lesson's section-5 figure (a float32 rounding artefact) is checked
-as `< 1e-6` instead of byte for byte.
+One documented exception, the lesson's section-5 comparison line. The lesson compares its
+hand-written head with PyTorch's fused scaled_dot_product_attention; attn has no PyTorch and
+compares with its own flash kernel, so its line names flash (ATTN_FIGURE_PREFIX) where the
+reference names PyTorch (REFERENCE_FIGURE_PREFIX). The figure on it is a float32 rounding
+artefact between two implementations, checked against a bound instead of byte for byte:
+below 1e-6 at the lesson's T = 5 (and below), below 1e-5 with `--t` above 5, where it is the
+largest of T×8 rounding differences and grows slowly with T (the reference itself prints 1.1e-06
+at T = 4000; attn's measured largest over 30 random T up to 4000 was 1.5e-06).
 """
 import argparse
 import difflib
@@ -16,21 +22,37 @@ import shlex
 import subprocess
 import sys
 
-LESSON_FIGURE_PREFIX = "  和 PyTorch 自带的 scaled_dot_product_attention 比，最大差别 "
+REFERENCE_FIGURE_PREFIX = "  和 PyTorch 自带的 scaled_dot_product_attention 比，最大差别 "
+ATTN_FIGURE_PREFIX = "  和 attn 的 flash 内核（分块在线 softmax）比，最大差别 "
 
 
-def lines_match(expected, got):
-    if expected.startswith(LESSON_FIGURE_PREFIX) and got.startswith(LESSON_FIGURE_PREFIX):
+def lesson_figure_bound(args):
+    """The section-5 figure's bound for `attn lesson` run with args (see the module docstring)."""
+    t = 5
+    for i, arg in enumerate(args):
+        if arg == "--t" and i + 1 < len(args):
+            t = int(args[i + 1])
+        elif arg.startswith("--t="):
+            t = int(arg[len("--t="):])
+    return 1e-6 if t <= 5 else 1e-5
+
+
+def lines_match(expected, got, bound):
+    if expected.startswith(REFERENCE_FIGURE_PREFIX):
+        # attn must name what it compares (flash), never claim PyTorch's kernel.
+        if not got.startswith(ATTN_FIGURE_PREFIX):
+            return False
         try:
-            return float(got[len(LESSON_FIGURE_PREFIX):]) < 1e-6
+            return float(got[len(ATTN_FIGURE_PREFIX):]) < bound
         except ValueError:
             return False
     return expected == got
 
 
-def outputs_match(expected, got):
+def outputs_match(expected, got, args=()):
     e, g = expected.split("\n"), got.split("\n")
-    return len(e) == len(g) and all(lines_match(x, y) for x, y in zip(e, g))
+    bound = lesson_figure_bound(list(args))
+    return len(e) == len(g) and all(lines_match(x, y, bound) for x, y in zip(e, g))
 
 
 def main():
@@ -54,7 +76,7 @@ def main():
         run = subprocess.run([a.attn, *args], capture_output=True)
         got = run.stdout.decode("utf-8", errors="replace")
         received = f.with_name(f.stem + ".received.txt")
-        if run.returncode == 0 and outputs_match(expected, got):
+        if run.returncode == 0 and outputs_match(expected, got, args[1:] if args and args[0] == "lesson" else ()):
             passed += 1
             received.unlink(missing_ok=True)
             continue

@@ -72,4 +72,9 @@ Result flash(const Head& head, Meter& meter, const Settings& settings);
 Result kv_cache(const Head& head, Meter& meter, const Settings& settings);
 Result recompute(const Head& head, Meter& meter, const Settings& settings);
 
+// flash's attention alone, on given q, k, v ((t, kHead) row-major each; q not yet scaled), as
+// the lesson's section 5 hands its q, k, v to PyTorch's fused kernel. No projections counted.
+Result flash_attention(const float* q, const float* k, const float* v, std::size_t t, Meter& meter,
+                       const Settings& settings);
+
 }  // namespace attn::kernels
