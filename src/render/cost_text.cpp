@@ -167,6 +167,7 @@ std::string cost_text(const report::CostReport& r) {
            "｜每格重複 " + std::to_string(r.repeats) + " 次取中位數（累計超過 " +
            print::py_format(r.repeat_budget_s, "g") + " 秒即停）\n";
     for (const auto& s : r.skipped) out += skipped(s);
+    if (r.runs.empty()) return out + "沒有可執行的組合。\n";
     out += "\n" + table(r);
     out += "（乘法次數：核心執行時自己累計；✓ 表示與該核心的公式相符，naive 為 3·D·Dh·N + 2N²·Dh，即章節的 "
            "4D²N + 2N²D 去掉混合項 D²N、且 D≠Dh）\n\n";

@@ -19,12 +19,12 @@ alignas(64) inline constexpr float kIota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
 
 inline constexpr float kMinusInf = -__builtin_inff();
 
-// Lanes whose key index (first + lane) is >= limit become -inf: past the diagonal (causal) or
-// past T (the zero padding); their softmax weight is then exp(-inf) = 0.
+// Lanes whose key index (first + lane) is >= limit become `fill`: past the diagonal (causal) or
+// past T (the zero padding); their softmax weight is then 0.
 template <class Arch>
-inline Batch<Arch> mask_from(Batch<Arch> s, std::size_t first, std::size_t limit) {
+inline Batch<Arch> mask_from(Batch<Arch> s, std::size_t first, std::size_t limit, float fill = kMinusInf) {
     const Batch<Arch> key = Batch<Arch>::load_aligned(kIota) + Batch<Arch>(static_cast<float>(first));
-    return xsimd::select(key < Batch<Arch>(static_cast<float>(limit)), s, Batch<Arch>(kMinusInf));
+    return xsimd::select(key < Batch<Arch>(static_cast<float>(limit)), s, Batch<Arch>(fill));
 }
 
 template <class Arch>
