@@ -8,6 +8,8 @@
 #include <map>
 #include <string>
 
+#include <time.h>
+
 #include "core/errors.hpp"
 #include "core/kernels/dispatch.hpp"
 #include "experiments/lesson.hpp"
@@ -27,6 +29,13 @@ std::uint64_t memory_available() {
         if (key == "MemAvailable:") return kib * 1024;
     }
     return 0;
+}
+
+// CPU time of this process (every thread), in seconds.
+double process_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
 double median(std::vector<double> v) {
@@ -165,9 +174,11 @@ report::CostReport run_cost(const CostOptions& o) {
             double total = 0;
             for (long i = 0; i < o.repeats && (i == 0 || total < kRepeatBudgetSeconds); ++i) {
                 kernels::Meter meter;
+                const double cpu_start = process_cpu_seconds();
                 const auto start = std::chrono::steady_clock::now();
                 kernels::Result result = kernels::run(k, in, meter, settings);
                 const auto stop = std::chrono::steady_clock::now();
+                run.cpu_seconds.push_back(process_cpu_seconds() - cpu_start);
                 const double s = std::chrono::duration<double>(stop - start).count();
                 run.seconds.push_back(s);
                 total += s;
@@ -176,6 +187,7 @@ report::CostReport run_cost(const CostOptions& o) {
                 if (i == 0 && k != Kernel::flash) run.max_diff_vs_flash = max_diff(result.out, reference.out);
             }
             run.median_s = median(run.seconds);
+            run.median_cpu_s = median(run.cpu_seconds);
             by_kernel[k].push_back(r.runs.size());
             r.runs.push_back(run);
         }
@@ -184,7 +196,8 @@ report::CostReport run_cost(const CostOptions& o) {
     // Kernel by kernel, lengths ascending; growth against the previous length that ran.
     std::vector<report::CostRun> ordered;
     for (Kernel k : chosen) {
-        std::vector<double> t_values, times;
+        std::vector<double> t_values, times, cpu_times;
+        double wall_over_cpu = 0;
         for (std::size_t idx : by_kernel[k]) {
             report::CostRun run = r.runs[idx];
             if (!t_values.empty()) {
@@ -193,6 +206,8 @@ report::CostReport run_cost(const CostOptions& o) {
             }
             t_values.push_back(static_cast<double>(run.t));
             times.push_back(std::max(run.median_s, 1e-9));   // a 0 s clock reading would break log
+            cpu_times.push_back(std::max(run.median_cpu_s, 1e-9));
+            wall_over_cpu = std::max(wall_over_cpu, run.median_s / std::max(run.median_cpu_s, 1e-9));
             ordered.push_back(run);
         }
         if (t_values.empty()) continue;
@@ -202,7 +217,9 @@ report::CostReport run_cost(const CostOptions& o) {
         if (fit.points >= 2) {
             fit.exponent = fit_exponent(t_values, times);
             fit.nearest_order = nearest_order(fit.exponent);
+            fit.exponent_cpu = fit_exponent(t_values, cpu_times);
         }
+        if (o.threads == 1) fit.wall_over_cpu = wall_over_cpu;
         r.fits.push_back(fit);
     }
     r.runs = ordered;

@@ -115,6 +115,7 @@ TEST_CASE("a small sweep: every kernel counts its closed form, agrees with flash
         CHECK(run.multiplications == run.formula);
         CHECK(run.peak_bytes > 0);
         CHECK(run.seconds.size() >= 1);
+        CHECK(run.cpu_seconds.size() == run.seconds.size());
         CHECK(run.max_diff_vs_flash < 1e-6);
     }
     CHECK(r.runs[0].t == 64);
@@ -164,6 +165,9 @@ TEST_CASE("the cost renderers: a verdict in the chapter's language, JSON runs sc
     r.skipped.push_back({"naive", 50000, "memory", 10000000000ULL, 2147483648ULL});
     CHECK(attn::render::cost_verdict(r.fits[0]) == "約按平方增長：指數 1.98");
     CHECK(attn::render::cost_verdict(r.fits[1]) == "只量了一個長度，無法估計增長指數");
+    attn::report::CostFit busy{"recompute", 3, 2.41, 0, 3.02, 3.5};
+    CHECK(attn::render::cost_verdict(busy) ==
+          "增長指數 2.41，不接近線性、平方或立方（機器忙碌：牆上時間最多是 CPU 時間的 3.5 倍；以 CPU 時間計，指數 3.02）");
     const std::string text = attn::render::cost_text(r);
     CHECK(text.find("約按平方增長：指數 1.98") != std::string::npos);
     CHECK(text.find("naive 在 T=50000 不執行") != std::string::npos);

@@ -1,5 +1,5 @@
 // `attn cost --format json`: every figure of the report, for scripts (nlohmann-json).
-// runs: one object per kernel and length {kernel, t, median_s, seconds, peak_bytes,
+// runs: one object per kernel and length {kernel, t, median_s, seconds, median_cpu_s, cpu_seconds, peak_bytes,
 // multiplications, multiplications_formula, growth, t_ratio, max_diff_vs_flash}.
 #include <nlohmann/json.hpp>
 
@@ -19,6 +19,8 @@ std::string cost_json(const report::CostReport& r) {
                              {"t", run.t},
                              {"median_s", run.median_s},
                              {"seconds", run.seconds},
+                             {"median_cpu_s", run.median_cpu_s},
+                             {"cpu_seconds", run.cpu_seconds},
                              {"peak_bytes", run.peak_bytes},
                              {"multiplications", run.multiplications},
                              {"multiplications_formula", run.formula},
@@ -31,6 +33,8 @@ std::string cost_json(const report::CostReport& r) {
         j["fits"].push_back({{"kernel", f.kernel},
                              {"points", f.points},
                              {"exponent", f.points >= 2 ? nlohmann::ordered_json(f.exponent) : nullptr},
+                             {"exponent_cpu", f.points >= 2 ? nlohmann::ordered_json(f.exponent_cpu) : nullptr},
+                             {"wall_over_cpu", f.wall_over_cpu},
                              {"verdict", cost_verdict(f)}});
     }
     j["skipped"] = nlohmann::ordered_json::array();

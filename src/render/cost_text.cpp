@@ -68,7 +68,7 @@ std::string grouped(std::uint64_t n) {   // 16384000 -> 16,384,000
 }
 
 std::string table(const report::CostReport& r) {
-    const std::vector<std::string> head = {"核心", "T", "中位時間", "成長", "峰值記憶體", "乘法次數", "與 flash 最大差"};
+    const std::vector<std::string> head = {"核心", "T", "中位時間", "CPU 時間", "成長", "峰值記憶體", "乘法次數", "與 flash 最大差"};
     std::vector<std::vector<std::string>> rows;
     for (const auto& run : r.runs) {
         std::string growth = "—";
@@ -77,7 +77,7 @@ std::string table(const report::CostReport& r) {
         }
         std::string count = grouped(run.multiplications);
         count += run.multiplications == run.formula ? " ✓" : " ≠ 公式 " + grouped(run.formula);
-        rows.push_back({run.kernel, std::to_string(run.t), duration(run.median_s), growth, bytes(run.peak_bytes),
+        rows.push_back({run.kernel, std::to_string(run.t), duration(run.median_s), duration(run.median_cpu_s), growth, bytes(run.peak_bytes),
                         count, run.kernel == "flash" ? "—" : print::py_format(run.max_diff_vs_flash, ".1e")});
     }
     std::vector<std::size_t> width(head.size());
@@ -88,7 +88,7 @@ std::string table(const report::CostReport& r) {
     auto line = [&](const std::vector<std::string>& cells) {
         std::string out;
         for (std::size_t c = 0; c < cells.size(); ++c) {
-            const bool left = c == 0 || c == 3;
+            const bool left = c == 0 || c == 4;
             out += (c ? "  " : "") + (left ? pad_right(cells[c], width[c]) : pad_left(cells[c], width[c]));
         }
         while (!out.empty() && out.back() == ' ') out.pop_back();
@@ -147,17 +147,27 @@ std::string skipped(const report::CostSkip& s) {
            " 次乘法，超過單次上限 " + grouped(s.limit) + "\n";
 }
 
+// Median wall time this much above the CPU time (one thread) means the run waited for a core.
+constexpr double kBusy = 1.25;
+
 }  // namespace
 
 std::string cost_verdict(const report::CostFit& fit) {
     if (fit.points < 2) return "只量了一個長度，無法估計增長指數";
     const std::string p = print::py_format(fit.exponent, ".2f");
+    std::string line;
     switch (fit.nearest_order) {
-        case 1: return "約按線性增長：指數 " + p;
-        case 2: return "約按平方增長：指數 " + p;
-        case 3: return "約按立方增長：指數 " + p;
-        default: return "增長指數 " + p + "，不接近線性、平方或立方";
+        case 1: line = "約按線性增長：指數 " + p; break;
+        case 2: line = "約按平方增長：指數 " + p; break;
+        case 3: line = "約按立方增長：指數 " + p; break;
+        default: line = "增長指數 " + p + "，不接近線性、平方或立方"; break;
     }
+    // Wall time includes waiting for a core: on a busy machine say so, with the CPU-time fit.
+    if (fit.wall_over_cpu > kBusy) {
+        line += "（機器忙碌：牆上時間最多是 CPU 時間的 " + print::py_format(fit.wall_over_cpu, ".1f") +
+                " 倍；以 CPU 時間計，指數 " + print::py_format(fit.exponent_cpu, ".2f") + "）";
+    }
+    return line;
 }
 
 std::string cost_text(const report::CostReport& r) {
@@ -169,7 +179,8 @@ std::string cost_text(const report::CostReport& r) {
     for (const auto& s : r.skipped) out += skipped(s);
     if (r.runs.empty()) return out + "沒有可執行的組合。\n";
     out += "\n" + table(r);
-    out += "（乘法次數：核心執行時自己累計；✓ 表示與該核心的公式相符，naive 為 3·D·Dh·N + 2N²·Dh，即章節的 "
+    out += "（CPU 時間：同一次執行中本行程用掉的 CPU 時間，機器忙碌時小於牆上時間。"
+           "乘法次數：核心執行時自己累計；✓ 表示與該核心的公式相符，naive 為 3·D·Dh·N + 2N²·Dh，即章節的 "
            "4D²N + 2N²D 去掉混合項 D²N、且 D≠Dh）\n\n";
     out += "增長指數（log 時間對 log T 的最小平方斜率）：\n";
     std::size_t name_width = 0;

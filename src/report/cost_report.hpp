@@ -13,6 +13,9 @@ struct CostRun {
     long t = 0;                          // sequence length T
     std::vector<double> seconds;         // wall time of each repeat (the kernel's allocations included)
     double median_s = 0;                 // median of `seconds`
+    std::vector<double> cpu_seconds;     // CPU time of the process over each repeat (all threads)
+    double median_cpu_s = 0;             // median of `cpu_seconds`: wall time less waiting for a
+                                         // core on a busy machine
     std::uint64_t peak_bytes = 0;        // most bytes the kernel's own buffers held at once
     std::uint64_t multiplications = 0;   // counted by the kernel as it ran
     std::uint64_t formula = 0;           // the same from the closed form for this kernel
@@ -25,8 +28,11 @@ struct CostRun {
 struct CostFit {
     std::string kernel;
     int points = 0;          // lengths measured; p needs at least 2
-    double exponent = 0;
+    double exponent = 0;     // from the median wall times
     int nearest_order = 0;   // 1, 2 or 3 when |p - order| <= 0.25 (約按線性/平方/立方增長), else 0
+    double exponent_cpu = 0;        // the same fit on the median CPU times
+    double wall_over_cpu = 0;       // largest median wall / CPU time among this kernel's lengths
+                                    // (single thread); well above 1 means the machine was busy
 };
 
 // A kernel at a length that was not run, and why (said before any memory was taken).
