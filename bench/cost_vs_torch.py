@@ -6,7 +6,9 @@ the lesson writes it (mask = ones(T, T).tril(); scores = q @ k.T / sqrt(8); mask
 @ v), timed from x and W to the output, single-threaded (torch.set_num_threads(1),
 OPENBLAS_NUM_THREADS=1). attn's figure is `attn cost --kernel flash --format json`'s median,
 which also times from x and W to the output. Each line prints the medians and the ratio
-flash / PyTorch (target: at most 0.1 at T = 4000) and flash / NumPy.
+flash / PyTorch (target: at most 0.1 at T = 4000) and flash / NumPy, by wall time and by CPU
+time (time.process_time and attn's median_cpu_s): on a busy machine the wall times include
+waiting for a core, the CPU times do not.
 
 Also checks the other targets of the cost issue from `attn cost` JSON: flash's peak memory at
 T = 16000 below 1% of the T×T float32 matrix, and the decode exponents (kv-cache 2.0 ± 0.2,
@@ -48,13 +50,11 @@ def numpy_head(x, w_q, w_k, w_v):
     return (e / e.sum(axis=-1, keepdims=True)) @ v
 
 
-def median_time(f, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def timed(f):
+    """(wall seconds, CPU seconds of this process) of one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    f()
+    return time.perf_counter() - wall, time.process_time() - cpu
 
 
 def attn_cost(attn, args):
@@ -78,14 +78,15 @@ def main():
         # Interleaved, so that a busy neighbour slows all three alike.
         tt, tn, tf = [], [], []
         for _ in range(a.repeats):
-            tt.append(median_time(lambda: torch_head(x, *w), 1))
-            tn.append(median_time(lambda: numpy_head(xn, *wn), 1))
+            tt.append(timed(lambda: torch_head(x, *w)))
+            tn.append(timed(lambda: numpy_head(xn, *wn)))
             run = attn_cost(a.attn, ["--kernel", "flash", "--t", str(t), "--repeats", "1"])["runs"][0]
-            tf.append(run["median_s"])
-        mt, mn, mf = statistics.median(tt), statistics.median(tn), statistics.median(tf)
-        print(f"T={t}: PyTorch {torch.__version__} {mt * 1e3:.1f} ms, NumPy {np.__version__} float32 "
-              f"{mn * 1e3:.1f} ms, attn flash {mf * 1e3:.2f} ms | flash/PyTorch {mf / mt:.3f}, "
-              f"flash/NumPy {mf / mn:.3f}")
+            tf.append((run["median_s"], run["median_cpu_s"]))
+        for i, clock in enumerate(("wall", "CPU")):
+            mt, mn, mf = (statistics.median(v[i] for v in vs) for vs in (tt, tn, tf))
+            print(f"T={t} {clock:4s}: PyTorch {torch.__version__} {mt * 1e3:.1f} ms, NumPy {np.__version__} "
+                  f"float32 {mn * 1e3:.1f} ms, attn flash {mf * 1e3:.2f} ms | flash/PyTorch {mf / mt:.3f}, "
+                  f"flash/NumPy {mf / mn:.3f}")
     if a.skip_targets:
         return 0
     big = attn_cost(a.attn, ["--kernel", "flash", "--t", "16000", "--repeats", "1"])
