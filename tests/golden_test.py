@@ -55,7 +55,25 @@ def outputs_match(expected, got, args=()):
     return len(e) == len(g) and all(lines_match(x, y, bound) for x, y in zip(e, g))
 
 
+def check_waiver():
+    """The waiver itself: attn's flash line within the bound passes; a line claiming PyTorch's
+    comparison, a figure at or over the bound, or a non-number fails."""
+    ref = REFERENCE_FIGURE_PREFIX + "2.4e-07"
+    cases = [(ATTN_FIGURE_PREFIX + "2.4e-07", 1e-6, True), (ATTN_FIGURE_PREFIX + "1.0e-06", 1e-6, False),
+             (ATTN_FIGURE_PREFIX + "3.0e-06", 1e-5, True), (ATTN_FIGURE_PREFIX + "nan", 1e-5, False),
+             (REFERENCE_FIGURE_PREFIX + "2.4e-07", 1e-6, False), ("", 1e-6, False)]
+    bad = [(got, bound) for got, bound, want in cases if lines_match(ref, got, bound) != want]
+    bounds = [(args, lesson_figure_bound(args)) for args in (["5"], ["5", "--t", "6"], ["--t=5"], ["--t", "4000"])]
+    if bounds != [(["5"], 1e-6), (["5", "--t", "6"], 1e-5), (["--t=5"], 1e-6), (["--t", "4000"], 1e-5)]:
+        bad.append(("lesson_figure_bound", bounds))
+    for b in bad:
+        print("FAIL the section-5 waiver:", b)
+    return not bad
+
+
 def main():
+    if not check_waiver():
+        return 1
     p = argparse.ArgumentParser()
     p.add_argument("--attn", required=True)
     p.add_argument("--golden", required=True)
