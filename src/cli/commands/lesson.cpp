@@ -27,9 +27,10 @@ Command lesson_command() {
         "so the random numbers are the same whichever are shown. --t T runs section 5 at\n"
         "sequence length T (exercise 3; `attn cost` times it); sections 1-4 keep T=5.\n"
         "Section 5's last line compares the step-by-step head with attn's flash kernel (tiled\n"
-        "online softmax, src/core/kernels/) on the same x and W, where the lesson compares with\n"
-        "PyTorch's fused scaled_dot_product_attention; attn has no PyTorch, so the line names\n"
-        "flash. Its figure is a float32 rounding artefact, below 1e-6.";
+        "online softmax, the kernel `attn cost` times) on the same q, k, v, where the lesson\n"
+        "compares with PyTorch's fused scaled_dot_product_attention; attn has no PyTorch, so\n"
+        "the line names flash. Its figure is a float32 rounding artefact: below 1e-6 at T=5,\n"
+        "below 1e-5 for longer T (the largest of T×8 rounding differences).";
     Flag query;
     query.name = "--query";
     query.type_name = "A,B";
