@@ -7,8 +7,6 @@
 #include <stdexcept>
 #include <string>
 
-#include <xsimd/config/xsimd_cpuid.hpp>
-
 namespace attn::kernels {
 
 extern const Table kTable_sse2;
@@ -39,10 +37,11 @@ const char* level_name(Level l) {
 std::vector<Level> supported_levels() {
     std::vector<Level> levels{Level::sse2};
 #if ATTN_KERNELS_X86_LEVELS
-    // xsimd reads CPUID and, for AVX and AVX-512, whether the OS saves those registers (XGETBV).
-    const auto cpu = xsimd::available_architectures();
-    if (cpu.fma3_avx2) levels.push_back(Level::avx2);
-    if (cpu.avx512f && cpu.avx512dq) levels.push_back(Level::avx512);
+    // GCC's CPU model (libgcc) reads CPUID and counts AVX and AVX-512 as present only when the
+    // OS saves their registers (XGETBV). xsimd 8.1's own detection does not check the OS.
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) levels.push_back(Level::avx2);
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")) levels.push_back(Level::avx512);
 #endif
     return levels;
 }
