@@ -19,6 +19,8 @@ namespace {
 
 using kernels::Kernel;
 
+constexpr std::uint64_t kLessonModel = 16;   // section 5's d_model (x = randn(T, 16))
+
 // MemAvailable from /proc/meminfo, in bytes (0 when it cannot be read).
 std::uint64_t memory_available() {
     std::ifstream in("/proc/meminfo");
@@ -130,7 +132,7 @@ report::CostReport run_cost(const CostOptions& o) {
     r.threads = o.threads;
     r.repeats = o.repeats;
     r.repeat_budget_s = kRepeatBudgetSeconds;
-    r.d_model = 16;
+    r.d_model = static_cast<long>(kLessonModel);
     r.d_head = static_cast<long>(kernels::kHead);
     std::uint64_t memory_limit = o.memory_limit;
     if (memory_limit == 0) {
@@ -142,7 +144,7 @@ report::CostReport run_cost(const CostOptions& o) {
     std::map<std::pair<Kernel, long>, bool> skip;
     for (Kernel k : chosen) {
         for (long t : ts) {
-            const std::uint64_t work = expected_multiplications(k, t, 16);
+            const std::uint64_t work = expected_multiplications(k, t, kLessonModel);
             if (k == Kernel::naive && naive_scores_bytes(t) > memory_limit) {
                 r.skipped.push_back({kernels::kernel_name(k), t, "memory", naive_scores_bytes(t), memory_limit});
                 skip[{k, t}] = true;
@@ -170,7 +172,7 @@ report::CostReport run_cost(const CostOptions& o) {
             report::CostRun run;
             run.kernel = kernels::kernel_name(k);
             run.t = t;
-            run.formula = expected_multiplications(k, t, 16);
+            run.formula = expected_multiplications(k, t, h.x.cols);
             double total = 0;
             for (long i = 0; i < o.repeats && (i == 0 || total < kRepeatBudgetSeconds); ++i) {
                 kernels::Meter meter;
