@@ -9,7 +9,7 @@
 
 #include "core/errors.hpp"
 #include "core/float32_ops.hpp"
-#include "core/online_attention.hpp"
+#include "core/kernels/kernels.hpp"
 #include "rng/torch_generator.hpp"
 
 namespace attn::experiments {
@@ -22,6 +22,7 @@ const std::vector<std::string> kWords = {"床", "前", "明", "月", "光"};
 constexpr long kSpreadWidths[] = {16, 64, 256, 1024};   // section 4's d
 constexpr std::size_t kSpreadPairs = 1000;              // randn(1000, d) pairs for the spread
 constexpr std::size_t kModel = 16, kHead = 8;           // section 5's d_model, d_head
+constexpr long kMaxT = 100000;                          // lesson_head_inputs: attn cost's --t bound
 
 Tensor32 randn(rng::TorchGenerator& g, std::size_t rows, std::size_t cols) {
     return Tensor32(rows, cols, g.randn(rows, cols));
@@ -96,25 +97,43 @@ void spread(rng::TorchGenerator& g, report::LessonReport& r) {
     }
 }
 
-// 5. one head: q, k, v = x @ W_q, x @ W_k, x @ W_v; out = softmax(q kᵀ / sqrt(d_head), masked) v;
-// compared with attn's one-pass online-softmax kernel in the same mode.
-void head(const LessonOptions& o, rng::TorchGenerator& g, report::LessonReport& r) {
-    const Tensor32 x = randn(g, kT, kModel);
+// Section 5's draws (after sections 1-4's): x = randn(T, 16); W = randn(16, 8) / sqrt(16), thrice.
+LessonHead draw_head(rng::TorchGenerator& g, std::size_t t) {
+    LessonHead h;
+    h.x = randn(g, t, kModel);
     const double root_model = std::sqrt(static_cast<double>(kModel));
-    const Tensor32 w_q = core::divide(randn(g, kModel, kHead), root_model);
-    const Tensor32 w_k = core::divide(randn(g, kModel, kHead), root_model);
-    const Tensor32 w_v = core::divide(randn(g, kModel, kHead), root_model);
-    const Tensor32 q = core::matmul(x, w_q), k = core::matmul(x, w_k), v = core::matmul(x, w_v);
+    h.w_q = core::divide(randn(g, kModel, kHead), root_model);
+    h.w_k = core::divide(randn(g, kModel, kHead), root_model);
+    h.w_v = core::divide(randn(g, kModel, kHead), root_model);
+    return h;
+}
+
+// attn's second implementation: the flash kernel's attention (tiled online softmax, FMA and SIMD;
+// src/core/kernels/) on the same q, k, v, as the lesson hands its q, k, v to PyTorch's fused
+// scaled_dot_product_attention. The two differ by float32 rounding only.
+Tensor32 flash_head(const Tensor32& q, const Tensor32& k, const Tensor32& v, bool causal) {
+    kernels::Meter meter;
+    kernels::Settings settings;
+    settings.causal = causal;
+    const kernels::Result r = kernels::flash_attention(q.data.data(), k.data.data(), v.data.data(), q.rows, meter, settings);
+    return Tensor32(q.rows, kernels::kHead, std::vector<float>(r.out.data(), r.out.data() + r.out.size()));
+}
+
+// 5. one head: q, k, v = x @ W_q, x @ W_k, x @ W_v; out = softmax(q kᵀ / sqrt(d_head), masked) v;
+// compared with attn's flash kernel in the same mode.
+void head(const LessonOptions& o, rng::TorchGenerator& g, report::LessonReport& r) {
+    const auto t = static_cast<std::size_t>(o.t);
+    const LessonHead h = draw_head(g, t);
+    const Tensor32 q = core::matmul(h.x, h.w_q), k = core::matmul(h.x, h.w_k), v = core::matmul(h.x, h.w_v);
     Tensor32 s = core::divide(core::matmul_transposed(q, k), std::sqrt(static_cast<double>(kHead)));
-    if (!o.no_mask) s = core::masked_fill_not(s, core::tril_mask(kT), kMinusInf);
+    if (!o.no_mask) s = core::masked_fill_not(s, core::tril_mask(t), kMinusInf);
     const Tensor32 out = core::matmul(core::softmax_rows(s), v);
-    const Tensor32 second = core::online_softmax_attention(q, k, v, !o.no_mask);
-    r.input_shape = {x.rows, x.cols};
+    r.input_shape = {h.x.rows, h.x.cols};
     r.qkv_shape = {q.rows, q.cols};
     r.output_shape = {out.rows, out.cols};
     r.causal = !o.no_mask;
     r.head_output = to_array(out);
-    r.max_difference = core::max_abs_diff(out, second);
+    r.max_difference = core::max_abs_diff(out, flash_head(q, k, v, !o.no_mask));
 }
 
 }  // namespace
@@ -130,6 +149,21 @@ void validate(const LessonOptions& o) {
             throw UsageError("--query", "each number must be finite and in -1e6..1e6");
         }
     }
+    if (o.t < 1 || o.t > kMaxLessonT) {
+        throw UsageError("--t", "must be in 1..10000, section 5's sequence length; its three T×T "
+                                "float32 matrices stay under 2 GiB (got " + std::to_string(o.t) + ")");
+    }
+}
+
+LessonHead lesson_head_inputs(long t) {
+    if (t < 1 || t > kMaxT) throw UsageError("--t", "must be in 1..100000 (got " + std::to_string(t) + ")");
+    rng::TorchGenerator g;
+    g.manual_seed(0);
+    report::LessonReport discarded;   // sections 1-4 run only to advance the stream
+    averaging(g, discarded);
+    causal(g, discarded);
+    spread(g, discarded);
+    return draw_head(g, static_cast<std::size_t>(t));
 }
 
 report::LessonReport run_lesson(const LessonOptions& o) {

@@ -43,6 +43,12 @@ BAD = [
     ("lesson --query 1", "--query"), ("lesson --query 1,2,3", "--query"),
     ("lesson --query inf,0", "--query"), ("lesson --query 2e6,0", "-1e6..1e6"),
     ("lesson --query 1,", "--query"),
+    ("lesson --t 0", "1..10000"), ("lesson 5 --t 10001", "--t"), ("lesson --t 2.5", "--t"),
+    ("cost --t 0", "1..100000"), ("cost --t 100001", "--t"), ("cost --t 5,,6", "--t"),
+    ("cost --t ''", "--t"), ("cost --repeats 0", "1..100"), ("cost --repeats 101", "--repeats"),
+    ("cost --threads 0", "1..64"), ("cost --threads 65", "--threads"),
+    ("cost --kernel bogus", "kv-cache"), ("cost --kernel ''", "--kernel"),
+    ("cost --kernel flash,", "--kernel"), ("cost --format xml", "--format"),
     ("homework 4", "1..3"), ("homework --junit r.xml", "--grade"), ("homework --variant ''", "--variant"),
     ("completion", "bash"), ("completion tcsh", "tcsh"),
     ("nosuchcommand", "nosuchcommand"),
@@ -54,7 +60,10 @@ BOUNDS = [
     "permutation --base 1e300", "permutation --base 1e-300",
     "attention --n 1 --col 1", "attention --dq 100000 --d 1 --n 1 --col 1", "attention --seed 0",
     "scaling --r 1 --sweep 1 --n 1", "multihead --d 1 --n 1 --sweep 1",
-    "lesson 1 5", "lesson --query 1e6,-1e6", "homework 3",
+    "lesson 1 5", "lesson --query 1e6,-1e6", "homework 3", "lesson 5 --t 1",
+    "cost --t 1 --repeats 100 --threads 64 --kernel kv-cache,flash",
+    # T = 100000 is allowed; naive's 40 GB of scores is refused as a skipped run before allocating
+    "cost --t 100000 --kernel naive --repeats 1 --format json",
 ]
 
 # Spellings Python's int()/float() accept print what the plain spelling prints.
@@ -114,7 +123,7 @@ def main():
         check(r.returncode == 3 and len(lines) == 1 and "standard output" in lines[0],
               f"attn attention {redirect}: want exit 3 and one line, got {r.returncode} {lines!r}")
 
-    subcommands = ["attention", "scaling", "permutation", "multihead", "mask", "lesson", "homework"]
+    subcommands = ["attention", "scaling", "permutation", "multihead", "mask", "lesson", "cost", "homework"]
     for args in ["--help", ""]:
         top = run(a.attn, args)
         check(top.returncode == 0 and not top.stderr, f"attn {args}: exits 0 with no error")

@@ -66,6 +66,10 @@ CASES = {
         "query_large": "2 --query 1000,-1e6",            # softmax saturates to 0.0 and 1.0
         "query_small_fraction": "2 --query 0.3,0.7",
         "all_no_mask_query": "--query 0.25,-1 --no-mask",
+        "t1000": "5 --t 1000",                           # exercise 3: section 5 at T = 1000
+        "t4000_no_mask": "5 --t 4000 --no-mask",
+        "all_t1": "--t 1",                               # sections 1-4 keep T = 5
+        "t6_sections_5_3": "5 3 --t 6",
     },
     "mask": {
         "defaults": "",

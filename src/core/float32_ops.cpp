@@ -120,10 +120,24 @@ void softmax_row(const float* in, float* out, std::size_t n) {
     if (n == 0) return;
     float m = in[0];
     for (std::size_t i = 1; i < n; ++i) m = std::max(m, in[i]);   // NaN-free inputs assumed
+    for (std::size_t i = 0; i < n; ++i) out[i] = std::exp(in[i] - m);
+    // The sum: rows shorter than 8 left to right (torch's order there, every row the lesson
+    // prints). Longer rows (section 5 at --t 8 and more, where only the shape and the comparison
+    // figure print) keep eight running lane sums, as torch's vectorised reduce_all does with
+    // 8-float vectors, then add the lanes in order: a single left-to-right float32 sum over
+    // thousands of weights drifts by ~sqrt(n) ulps, which alone would exceed section 5's 1e-6.
     float sum = 0.0f;
-    for (std::size_t i = 0; i < n; ++i) {
-        out[i] = std::exp(in[i] - m);
-        sum = sum + out[i];
+    if (n < 8) {
+        for (std::size_t i = 0; i < n; ++i) sum = sum + out[i];
+    } else {
+        float lane[8];
+        for (std::size_t l = 0; l < 8; ++l) lane[l] = out[l];
+        std::size_t i = 8;
+        for (; i + 8 <= n; i += 8) {
+            for (std::size_t l = 0; l < 8; ++l) lane[l] = lane[l] + out[i + l];
+        }
+        for (std::size_t l = 0; i + l < n; ++l) lane[l] = lane[l] + out[i + l];
+        for (std::size_t l = 0; l < 8; ++l) sum = sum + lane[l];
     }
     const float inv = 1.0f / sum;
     for (std::size_t i = 0; i < n; ++i) out[i] = out[i] * inv;

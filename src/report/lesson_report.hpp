@@ -38,13 +38,13 @@ struct LessonReport {
     // 4. the spread of dot products against d
     std::vector<LessonSpreadRow> spread;
 
-    // 5. one full head, against attn's second implementation (online softmax)
+    // 5. one full head, against attn's second implementation (the flash kernel, src/core/kernels/)
     Shape input_shape;                     // x: (T, d_model)
     Shape qkv_shape;                       // q, k, v: (T, d_head)
     Shape output_shape;                    // out: (T, d_head)
     bool causal = true;                    // false with --no-mask
     Array head_output;                     // out = softmax(q kᵀ / sqrt(d_head)) v  (T, d_head)
-    double max_difference = 0;             // (out - second).abs().max()
+    double max_difference = 0;             // (out - flash's out).abs().max()
 };
 
 }  // namespace attn::report

@@ -5,7 +5,8 @@ namespace attn::cli {
 
 std::vector<Command> all_commands() {
     return {attention_command(), scaling_command(), permutation_command(), multihead_command(),
-            mask_command(),      lesson_command(),  homework_command(),    udl_command(),
+            mask_command(),      lesson_command(),  cost_command(),        homework_command(),
+            udl_command(),
             completion_command()};
 }
 

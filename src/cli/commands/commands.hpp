@@ -10,6 +10,7 @@ Command permutation_command();
 Command multihead_command();
 Command mask_command();
 Command lesson_command();
+Command cost_command();
 Command homework_command();
 Command udl_command();
 Command completion_command();

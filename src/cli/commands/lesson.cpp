@@ -24,9 +24,13 @@ Command lesson_command() {
         "Replays the lesson's attention.py (the reference script lesson.py) from one\n"
         "torch.manual_seed(0) stream: 1 averaging matrix, 2 dot-product scores of 光,\n"
         "3 causal mask, 4 why divide by sqrt(d), 5 one full attention head. Every section runs,\n"
-        "so the random numbers are the same whichever are shown. Section 5's last figure is\n"
-        "attn's own: the step-by-step head against attn's one-pass online-softmax kernel\n"
-        "(a float32 rounding artefact, below 1e-6).";
+        "so the random numbers are the same whichever are shown. --t T runs section 5 at\n"
+        "sequence length T (exercise 3; `attn cost` times it); sections 1-4 keep T=5.\n"
+        "Section 5's last line compares the step-by-step head with attn's flash kernel (tiled\n"
+        "online softmax, the kernel `attn cost` times) on the same q, k, v, where the lesson\n"
+        "compares with PyTorch's fused scaled_dot_product_attention; attn has no PyTorch, so\n"
+        "the line names flash. Its figure is a float32 rounding artefact: below 1e-6 at T=5,\n"
+        "below 1e-5 for longer T (the largest of T×8 rounding differences).";
     Flag query;
     query.name = "--query";
     query.type_name = "A,B";
@@ -39,6 +43,8 @@ Command lesson_command() {
     c.flags = {
         positional_ints("SECTION", "sections to print, 1..5 (default: all five)", o->sections, "1..5"),
         query,
+        int_flag("--t", "section 5's sequence length T (exercise 3); sections 1-4 keep 5", o->t,
+                 range_text(1L, experiments::kMaxLessonT)),
         toggle_flag("--no-mask", "section 5 without the causal mask, both implementations (exercise 2)",
                     o->no_mask),
     };

@@ -1,0 +1,193 @@
+// `attn cost` as text (see cost_text.hpp). Wording in the chapter's language (Traditional Chinese).
+#include "render/cost_text.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "print/python_format.hpp"
+
+namespace attn::render {
+namespace {
+
+// Display columns of UTF-8 text: CJK and fullwidth characters take two.
+std::size_t display_width(const std::string& s) {
+    std::size_t width = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        char32_t cp;
+        std::size_t len;
+        if (c < 0x80) { cp = c; len = 1; }
+        else if ((c >> 5) == 6) { cp = c & 0x1f; len = 2; }
+        else if ((c >> 4) == 14) { cp = c & 0x0f; len = 3; }
+        else { cp = c & 0x07; len = 4; }
+        for (std::size_t k = 1; k < len && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+        i += len;
+        const bool wide = (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+                          (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+                          (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+                          (cp >= 0xffe0 && cp <= 0xffe6);
+        width += wide ? 2 : 1;
+    }
+    return width;
+}
+
+std::string pad_right(const std::string& s, std::size_t w) {
+    const std::size_t d = display_width(s);
+    return d >= w ? s : s + std::string(w - d, ' ');
+}
+
+std::string pad_left(const std::string& s, std::size_t w) {
+    const std::size_t d = display_width(s);
+    return d >= w ? s : std::string(w - d, ' ') + s;
+}
+
+std::string duration(double s) {
+    if (s >= 1.0) return print::py_format(s, ".3f") + " s";
+    if (s >= 1e-3) return print::py_format(s * 1e3, ".3f") + " ms";
+    return print::py_format(s * 1e6, ".1f") + " µs";
+}
+
+std::string bytes(std::uint64_t b) {
+    const double x = static_cast<double>(b);
+    if (b >= (1ULL << 30)) return print::py_format(x / (1ULL << 30), ".2f") + " GiB";
+    if (b >= (1ULL << 20)) return print::py_format(x / (1ULL << 20), ".2f") + " MiB";
+    if (b >= (1ULL << 10)) return print::py_format(x / (1ULL << 10), ".1f") + " KiB";
+    return std::to_string(b) + " B";
+}
+
+std::string grouped(std::uint64_t n) {   // 16384000 -> 16,384,000
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string table(const report::CostReport& r) {
+    const std::vector<std::string> head = {"核心", "T", "中位時間", "CPU 時間", "成長", "峰值記憶體", "乘法次數", "與 flash 最大差"};
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& run : r.runs) {
+        std::string growth = "—";
+        if (run.t_ratio > 0) {
+            growth = "×" + print::py_format(run.growth, ".2f") + "（T×" + print::py_format(run.t_ratio, "g") + "）";
+        }
+        std::string count = grouped(run.multiplications);
+        count += run.multiplications == run.formula ? " ✓" : " ≠ 公式 " + grouped(run.formula);
+        rows.push_back({run.kernel, std::to_string(run.t), duration(run.median_s), duration(run.median_cpu_s), growth, bytes(run.peak_bytes),
+                        count, run.kernel == "flash" ? "—" : print::py_format(run.max_diff_vs_flash, ".1e")});
+    }
+    std::vector<std::size_t> width(head.size());
+    for (std::size_t c = 0; c < head.size(); ++c) {
+        width[c] = display_width(head[c]);
+        for (const auto& row : rows) width[c] = std::max(width[c], display_width(row[c]));
+    }
+    auto line = [&](const std::vector<std::string>& cells) {
+        std::string out;
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+            const bool left = c == 0 || c == 4;
+            out += (c ? "  " : "") + (left ? pad_right(cells[c], width[c]) : pad_left(cells[c], width[c]));
+        }
+        while (!out.empty() && out.back() == ' ') out.pop_back();
+        return out + "\n";
+    };
+    std::string out = line(head);
+    for (const auto& row : rows) out += line(row);
+    return out;
+}
+
+// Time against T on log-log axes, one letter per kernel: a straight line of slope p is T^p.
+std::string chart(const report::CostReport& r) {
+    if (r.runs.empty()) return "";
+    constexpr int kCols = 48, kRows = 12;
+    double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+    for (const auto& run : r.runs) {
+        const double x = std::log10(static_cast<double>(run.t)), y = std::log10(std::max(run.median_s, 1e-9));
+        x0 = std::min(x0, x); x1 = std::max(x1, x);
+        y0 = std::min(y0, y); y1 = std::max(y1, y);
+    }
+    if (x1 - x0 < 1e-9) { x0 -= 0.5; x1 += 0.5; }
+    if (y1 - y0 < 1e-9) { y0 -= 0.5; y1 += 0.5; }
+    std::vector<std::string> grid(kRows, std::string(kCols, ' '));
+    const std::map<std::string, char> mark = {{"naive", 'n'}, {"flash", 'f'}, {"kv-cache", 'k'}, {"recompute", 'r'}};
+    for (const auto& run : r.runs) {
+        const double x = std::log10(static_cast<double>(run.t)), y = std::log10(std::max(run.median_s, 1e-9));
+        const int col = static_cast<int>(std::lround((x - x0) / (x1 - x0) * (kCols - 1)));
+        const int row = kRows - 1 - static_cast<int>(std::lround((y - y0) / (y1 - y0) * (kRows - 1)));
+        char& cell = grid[row][col];
+        cell = cell == ' ' ? mark.at(run.kernel) : '*';
+    }
+    const std::string top = duration(std::pow(10.0, y1)), bottom = duration(std::pow(10.0, y0));
+    const std::size_t margin = std::max(display_width(top), display_width(bottom));
+    std::string out = "時間對 T 的 log-log 圖（n naive、f flash、k kv-cache、r recompute、* 重疊；斜率即指數）：\n";
+    for (int i = 0; i < kRows; ++i) {
+        const std::string label = i == 0 ? top : i == kRows - 1 ? bottom : "";
+        std::string line = pad_left(label, margin) + " |" + grid[i];
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line + "\n";
+    }
+    out += std::string(margin, ' ') + " +" + std::string(kCols, '-') + "\n";
+    const std::string left = "T=" + print::py_format(std::pow(10.0, x0), ".0f");
+    const std::string right = "T=" + print::py_format(std::pow(10.0, x1), ".0f");
+    out += std::string(margin + 2, ' ') + left +
+           std::string(kCols > static_cast<int>(left.size() + right.size()) ? kCols - left.size() - right.size() : 1, ' ') +
+           right + "\n";
+    return out;
+}
+
+std::string skipped(const report::CostSkip& s) {
+    if (s.reason == "memory") {
+        return s.kernel + " 在 T=" + std::to_string(s.t) + " 不執行：T×T 分數需要 " + bytes(s.needed) +
+               "，超過本次可用的 " + bytes(s.limit) + "（在配置記憶體之前判定）\n";
+    }
+    return s.kernel + " 在 T=" + std::to_string(s.t) + " 不執行：需要 " + grouped(s.needed) +
+           " 次乘法，超過單次上限 " + grouped(s.limit) + "\n";
+}
+
+// Median wall time this much above the CPU time (one thread) means the run waited for a core.
+constexpr double kBusy = 1.25;
+
+}  // namespace
+
+std::string cost_verdict(const report::CostFit& fit) {
+    if (fit.points < 2) return "只量了一個長度，無法估計增長指數";
+    const std::string p = print::py_format(fit.exponent, ".2f");
+    std::string line;
+    switch (fit.nearest_order) {
+        case 1: line = "約按線性增長：指數 " + p; break;
+        case 2: line = "約按平方增長：指數 " + p; break;
+        case 3: line = "約按立方增長：指數 " + p; break;
+        default: line = "增長指數 " + p + "，不接近線性、平方或立方"; break;
+    }
+    // Wall time includes waiting for a core: on a busy machine say so, with the CPU-time fit.
+    if (fit.wall_over_cpu > kBusy) {
+        line += "（機器忙碌：牆上時間最多是 CPU 時間的 " + print::py_format(fit.wall_over_cpu, ".1f") +
+                " 倍；以 CPU 時間計，指數 " + print::py_format(fit.exponent_cpu, ".2f") + "）";
+    }
+    return line;
+}
+
+std::string cost_text(const report::CostReport& r) {
+    std::string out = "注意力的代價：課程第五節的注意力頭（d_model " + std::to_string(r.d_model) + "、d_head " +
+                      std::to_string(r.d_head) + "、float32、因果遮罩），輸入取自課程的亂數流\n";
+    out += "機器：" + r.cpu_model + "｜指令集 " + r.dispatch + "｜執行緒 " + std::to_string(r.threads) +
+           "｜每格重複 " + std::to_string(r.repeats) + " 次取中位數（累計超過 " +
+           print::py_format(r.repeat_budget_s, "g") + " 秒即停）\n";
+    for (const auto& s : r.skipped) out += skipped(s);
+    if (r.runs.empty()) return out + "沒有可執行的組合。\n";
+    out += "\n" + table(r);
+    out += "（CPU 時間：同一次執行中本行程用掉的 CPU 時間，機器忙碌時小於牆上時間。"
+           "乘法次數：核心執行時自己累計；✓ 表示與該核心的公式相符，naive 為 3·D·Dh·N + 2N²·Dh，即章節的 "
+           "4D²N + 2N²D 去掉混合項 D²N、且 D≠Dh）\n\n";
+    out += "增長指數（log 時間對 log T 的最小平方斜率）：\n";
+    std::size_t name_width = 0;
+    for (const auto& f : r.fits) name_width = std::max(name_width, f.kernel.size());
+    for (const auto& f : r.fits) out += "  " + pad_right(f.kernel, name_width) + "  " + cost_verdict(f) + "\n";
+    out += "\n" + chart(r);
+    return out;
+}
+
+}  // namespace attn::render
