@@ -1,12 +1,23 @@
 // `attn lesson`'s numbers before printing, against the float32 values Debian's torch computes
 // for the same calls (tests/data/torch/lesson_values.txt, made by tools/gen_torch_fixtures.py),
 // and the section-5 check: attn's online-softmax kernel against the step-by-step head.
+//
+// What is exact: every float32 operation the lesson uses gives torch's bits on torch's inputs
+// (test_torch_float32.cpp), and so do sections 3 and 5 as a whole when fed torch's own normals
+// (below). What is not: attn's normals differ from torch's randn in the last bits for some values
+// (torch's AVX2 normal_fill uses SLEEF's log/sin/cos, attn the C library's;
+// test_torch_generator.cpp), and that drift reaches the values computed from them. Sections 1
+// and 2 use no normal that reaches a printed value (section 1's weights, section 2's keys and
+// query are fixed), so they are compared bit for bit; sections 3-5 within a stated number of
+// float32 ulps.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -55,24 +66,86 @@ double max_diff(const std::vector<double>& a, const std::vector<double>& b) {
     return m;
 }
 
+// Distance in float32 steps between two float32 values (0 when the bits agree, 1 for
+// neighbours); a huge number if the sizes differ or a value is NaN.
+std::int64_t ulps(double a, double b) {
+    if (std::isnan(a) || std::isnan(b)) return INT64_MAX;
+    const auto key = [](float f) {
+        std::int32_t i;
+        std::memcpy(&i, &f, sizeof i);
+        return i < 0 ? std::int64_t{INT32_MIN} - i : std::int64_t{i};   // monotonic in f
+    };
+    return std::llabs(key(static_cast<float>(a)) - key(static_cast<float>(b)));
+}
+
+// Largest |got - want| in units of float32's unit roundoff (2^-24) at want's largest magnitude:
+// the natural unit for outputs that mix values of that size (some outputs are small results of
+// cancellation, where ulps of the output itself would mean nothing).
+double roundoffs(const std::vector<double>& got, const std::vector<double>& want) {
+    double scale = 0;
+    for (double w : want) scale = std::max(scale, std::fabs(w));
+    return max_diff(got, want) / (0x1p-24 * scale);
+}
+
+using attn::core::Tensor32;
+
+Tensor32 slice(const std::vector<double>& v, std::size_t from, std::size_t rows, std::size_t cols) {
+    REQUIRE(from + rows * cols <= v.size());
+    return Tensor32(rows, cols, std::vector<float>(v.begin() + static_cast<long>(from),
+                                                   v.begin() + static_cast<long>(from + rows * cols)));
+}
+
+std::vector<double> widen(const Tensor32& t) { return {t.data.begin(), t.data.end()}; }
+
 }  // namespace
 
-TEST_CASE("lesson values agree with torch's float32 results") {
+TEST_CASE("sections 3 and 5 on torch's own normals are torch's bits") {
+    namespace ops = attn::core;
+    const auto want = read_values();
+    // Section 3: q @ k.T / sqrt(8), masked, softmax over each row.
+    const auto& in3 = want.at("causal_inputs");
+    const Tensor32 q3 = slice(in3, 0, 5, 8), k3 = slice(in3, 40, 5, 8);
+    const Tensor32 s3 = ops::divide(ops::matmul_transposed(q3, k3), std::sqrt(8.0));
+    const Tensor32 w3 = ops::softmax_rows(ops::masked_fill_not(s3, ops::tril_mask(5), -INFINITY));
+    CHECK(widen(w3) == want.at("causal_weights"));
+    // Section 5: q, k, v = x @ W; softmax(q @ k.T / sqrt(8), masked or not) @ v.
+    const auto& in5 = want.at("head_inputs");
+    const Tensor32 x = slice(in5, 0, 5, 16);
+    const Tensor32 q = ops::matmul(x, slice(in5, 80, 16, 8));
+    const Tensor32 k = ops::matmul(x, slice(in5, 208, 16, 8));
+    const Tensor32 v = ops::matmul(x, slice(in5, 336, 16, 8));
+    REQUIRE(in5.size() == 464);
+    for (bool causal : {true, false}) {
+        CAPTURE(causal);
+        Tensor32 s = ops::divide(ops::matmul_transposed(q, k), std::sqrt(8.0));
+        if (causal) s = ops::masked_fill_not(s, ops::tril_mask(5), -INFINITY);
+        const Tensor32 out = ops::matmul(ops::softmax_rows(s), v);
+        CHECK(widen(out) == want.at(causal ? "head_out causal" : "head_out no_mask"));
+    }
+}
+
+TEST_CASE("lesson values: sections 1-2 are torch's bits; 3-5 within the generator's drift") {
     const auto want = read_values();
     const auto r = run_lesson({});
-    // Same BLAS, same operation order: sections 1-3 and 5 come out bit for bit.
-    CHECK(max_diff(r.averaging_weights.values, want.at("averaging_weights")) == 0.0);
+    // No normal reaches these: bit for bit.
+    CHECK(r.averaging_weights.values == want.at("averaging_weights"));
     CHECK(r.third_is_mean == (want.at("third_is_mean")[0] == 1.0));
-    CHECK(max_diff(r.causal_weights.values, want.at("causal_weights")) <= 1e-7);
-    CHECK(max_diff(r.head_output.values, want.at("head_out causal")) <= 1e-6);
-    // Section 4: sums of up to 1024 products in a different order; relative 1e-5 at most.
+    CHECK(r.scores == want.at("scores 1,0"));
+    CHECK(r.weights == want.at("weights 1,0"));
+    CHECK(r.weights_x5 == want.at("weights_x5 1,0"));
+    // From attn's normals, whose last bits differ from torch's for some values (the arithmetic
+    // itself is exact: see the test above). Measured: weights 0.5 and head outputs 1.4 unit
+    // roundoffs (roundoffs() above), mean max weights 3 ulps, dot std 0 ulps; the bounds leave
+    // as much again as room, and stay far below a printed digit (0.005).
+    CHECK(roundoffs(r.causal_weights.values, want.at("causal_weights")) <= 2);
+    CHECK(roundoffs(r.head_output.values, want.at("head_out causal")) <= 4);
     REQUIRE(r.spread.size() == 4);
     for (const auto& row : r.spread) {
         CAPTURE(row.d);
         const auto& w = want.at("spread_" + std::to_string(row.d));
-        CHECK(std::fabs(row.dot_std - w[0]) <= 1e-5 * w[0]);
-        CHECK(std::fabs(row.max_weight_raw - w[1]) <= 1e-5);
-        CHECK(std::fabs(row.max_weight_scaled - w[2]) <= 1e-5);
+        CHECK(ulps(row.dot_std, w[0]) <= 2);
+        CHECK(ulps(row.max_weight_raw, w[1]) <= 6);
+        CHECK(ulps(row.max_weight_scaled, w[2]) <= 6);
         CHECK(row.sqrt_d == std::sqrt(double(row.d)));
     }
     CHECK(r.shown == std::vector<int>{1, 2, 3, 4, 5});
@@ -95,12 +168,13 @@ TEST_CASE("section 2 for other queries (exercise 1)") {
         for (std::size_t i = 0; i < r.scores.size(); ++i) {
             CHECK(std::signbit(r.scores[i]) == std::signbit(want.at("scores " + text)[i]));
         }
-        CHECK(max_diff(r.weights, want.at("weights " + text)) <= 1e-7);
-        CHECK(max_diff(r.weights_x5, want.at("weights_x5 " + text)) <= 1e-7);
+        // No normal is involved: torch's bits.
+        CHECK(r.weights == want.at("weights " + text));
+        CHECK(r.weights_x5 == want.at("weights_x5 " + text));
     }
 }
 
-TEST_CASE("section 5: the online-softmax kernel stays within 1e-6 of the step-by-step head") {
+TEST_CASE("section 5: the online-softmax kernel differs from the step-by-step head, by under 1e-6") {
     const auto want = read_values();
     for (bool no_mask : {false, true}) {
         CAPTURE(no_mask);
@@ -110,12 +184,14 @@ TEST_CASE("section 5: the online-softmax kernel stays within 1e-6 of the step-by
         CHECK(r.causal == !no_mask);
         CHECK(r.max_difference < 1e-6);
         CHECK(r.max_difference > 0.0);   // a real second computation, rounding differently
-        CHECK(max_diff(r.head_output.values, want.at(no_mask ? "head_out no_mask" : "head_out causal")) <= 1e-6);
+        CHECK(roundoffs(r.head_output.values, want.at(no_mask ? "head_out no_mask" : "head_out causal")) <= 4);
         CHECK(r.input_shape == attn::report::Shape{5, 16});
         CHECK(r.qkv_shape == attn::report::Shape{5, 8});
         CHECK(r.output_shape == attn::report::Shape{5, 8});
     }
-    // Wider random cases, both modes: differences stay at float32 rounding.
+    // Wider random cases, both modes: differences stay at float32 rounding. Outputs are
+    // weighted means of v's entries (|v| < 5 here), and each path rounds a few dozen times
+    // around values of that size, so 1e-5 (~40 ulps at 4) bounds both paths' rounding.
     attn::rng::TorchGenerator g(7);
     for (std::size_t t : {1u, 2u, 9u, 33u}) {
         for (bool causal : {true, false}) {
