@@ -4,6 +4,7 @@
 // fail under AddressSanitizer.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -118,9 +119,38 @@ TEST_CASE("multi-head cost: counted products equal 4D²N + 2N²D for every H div
 
 TEST_CASE("sinusoidal encoding: sin on even rows, cos on odd rows, position 0 is (0, 1, 0, 1, …)") {
     const Matrix e = attn::core::sinusoidal_encoding(4, 3, 100.0);
-    CHECK(e(0, 0) == 0.0);
-    CHECK(e(1, 0) == 1.0);
+    for (std::size_t i = 0; i < 4; ++i) CHECK(e(i, 0) == (i % 2 == 0 ? 0.0 : 1.0));
     CHECK(e(0, 1) == doctest::Approx(std::sin(1.0)));
+    CHECK(e(1, 1) == doctest::Approx(std::cos(1.0)));
     CHECK(e(2, 2) == doctest::Approx(std::sin(2.0 / 10.0)));   // 100^(2/4) = 10
     CHECK(e(3, 2) == doctest::Approx(std::cos(2.0 / 10.0)));
+}
+
+TEST_CASE("scores are KᵀQ / sqrt(Dq), Dq the rows of Ωq (not D), and A is their column softmax") {
+    // Section 3's S(m, n) = k_m · q_n / sqrt(Dq), recomputed here from the pass's own K and Q by
+    // a plain loop. Dq = 4 and D = 6 differ, so scaling by sqrt(D) would be off by a factor
+    // sqrt(6/4) ≈ 1.22, far outside the 1e-12 allowed for the two summation orders.
+    attn::rng::NumpyGenerator rng(std::uint64_t{17});
+    for (bool biases : {false, true}) {
+        const Matrix x = attn::core::normal_matrix(rng, 0, 1, 6, 5);
+        const HeadWeights w = random_head(rng, 6, 4, biases);
+        const auto pass = attn::core::self_attention(w, x);
+        REQUIRE(pass.q.shape(0) == 4);
+        for (std::size_t m = 0; m < 5; ++m) {
+            for (std::size_t n = 0; n < 5; ++n) {
+                double dot = 0;
+                for (std::size_t r = 0; r < 4; ++r) dot += pass.k(r, m) * pass.q(r, n);
+                const double expected = dot / 2.0;   // sqrt(4)
+                CHECK(std::fabs(pass.scores(m, n) - expected) <= 1e-12 * (1 + std::fabs(expected)));
+            }
+        }
+        for (std::size_t n = 0; n < 5; ++n) {   // A(:, n) = softmax(S(:, n)), down the column
+            double top = -INFINITY, total = 0;
+            for (std::size_t m = 0; m < 5; ++m) top = std::max(top, pass.scores(m, n));
+            for (std::size_t m = 0; m < 5; ++m) total += std::exp(pass.scores(m, n) - top);
+            for (std::size_t m = 0; m < 5; ++m) {
+                CHECK(std::fabs(pass.weights(m, n) - std::exp(pass.scores(m, n) - top) / total) <= 1e-15);
+            }
+        }
+    }
 }
