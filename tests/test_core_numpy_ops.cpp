@@ -2,6 +2,7 @@
 // Debian's NumPy (tools/gen_core_fixtures.py). Both sides use the same OpenBLAS.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "core/numpy_ops.hpp"
+#include "test_core_openblas.hpp"
 
 namespace {
 
@@ -61,11 +63,46 @@ int mismatches(const Range& got, const std::vector<double>& expected) {
     return bad + static_cast<int>(expected.size() > i ? expected.size() - i : 0);
 }
 
+// Entries of got = a @ b (a: m x k, b: k x p, both C order) farther from want than the rounding
+// of two k-term double dot products can explain: 2 k 2^-53 Σ_c |a_ic b_cj|.
+template <class Range>
+int beyond_rounding(const Range& got, const std::vector<double>& a, const std::vector<double>& b,
+                    std::size_t m, std::size_t k, std::size_t p, const std::vector<double>& want) {
+    int bad = 0;
+    std::vector<double> g(got.begin(), got.end());
+    if (g.size() != m * p || want.size() != m * p) return static_cast<int>(m * p) + 1;
+    for (std::size_t i = 0; i < m; ++i) {
+        for (std::size_t j = 0; j < p; ++j) {
+            double mag = 0;
+            for (std::size_t c = 0; c < k; ++c) mag += std::fabs(a[i * k + c] * b[c * p + j]);
+            bad += !(std::fabs(g[i * p + j] - want[i * p + j]) <= 2.0 * double(k) * 0x1p-53 * mag);
+        }
+    }
+    return bad;
+}
+
+std::vector<double> transpose(const std::vector<double>& a, std::size_t rows, std::size_t cols) {
+    std::vector<double> t(a.size());
+    for (std::size_t r = 0; r < rows; ++r) {
+        for (std::size_t c = 0; c < cols; ++c) t[c * rows + r] = a[r * cols + c];
+    }
+    return t;
+}
+
 }  // namespace
 
-TEST_CASE("matmul, A.T @ B, A @ v and sums carry NumPy's bits") {
-    std::ifstream in(ATTN_SOURCE_DIR "/tests/data/core/numpy_ops.txt");
+TEST_CASE("matmul, A.T @ B, A @ v and sums carry NumPy's bits (products: on the fixture's OpenBLAS kernel)") {
+    const std::string path = ATTN_SOURCE_DIR "/tests/data/core/numpy_ops.txt";
+    std::ifstream in(path);
     REQUIRE(in.good());
+    // Sums are attn's own loops: NumPy's bits everywhere. Products are OpenBLAS's: NumPy's bits
+    // where the fixture's kernel runs, within rounding of the exact product elsewhere.
+    const std::string kernel = attn_test::fixture_openblas_core(path);
+    const bool same_kernel = kernel == attn_test::running_openblas_core();
+    if (!same_kernel) {
+        MESSAGE("OpenBLAS kernel " << attn_test::running_openblas_core() << ", fixture made on "
+                << kernel << ": products checked within rounding, not bit for bit");
+    }
     std::string line;
     int cases = 0;
     while (std::getline(in, line)) {
@@ -76,14 +113,20 @@ TEST_CASE("matmul, A.T @ B, A @ v and sums carry NumPy's bits") {
         if (f[0] == "matmul") {
             const Matrix a = to_matrix(parse_hexes(f[2]), dims[0], dims[1]);
             const Matrix b = to_matrix(parse_hexes(f[3]), dims[1], dims[2]);
-            CHECK(mismatches(attn::core::matmul(a, b), parse_hexes(f[4])) == 0);
+            const Matrix got = attn::core::matmul(a, b);
+            if (same_kernel) CHECK(mismatches(got, parse_hexes(f[4])) == 0);
+            else CHECK(beyond_rounding(got, parse_hexes(f[2]), parse_hexes(f[3]), dims[0], dims[1], dims[2], parse_hexes(f[4])) == 0);
         } else if (f[0] == "matmul_t") {
             const Matrix a = to_matrix(parse_hexes(f[2]), dims[0], dims[1]);
             const Matrix b = to_matrix(parse_hexes(f[3]), dims[0], dims[2]);
-            CHECK(mismatches(attn::core::matmul_transposed_left(a, b), parse_hexes(f[4])) == 0);
+            const Matrix got = attn::core::matmul_transposed_left(a, b);
+            if (same_kernel) CHECK(mismatches(got, parse_hexes(f[4])) == 0);
+            else CHECK(beyond_rounding(got, transpose(parse_hexes(f[2]), dims[0], dims[1]), parse_hexes(f[3]), dims[1], dims[0], dims[2], parse_hexes(f[4])) == 0);
         } else if (f[0] == "matvec") {
             const Matrix a = to_matrix(parse_hexes(f[2]), dims[0], dims[1]);
-            CHECK(mismatches(attn::core::matvec(a, parse_hexes(f[3])), parse_hexes(f[4])) == 0);
+            const auto got = attn::core::matvec(a, parse_hexes(f[3]));
+            if (same_kernel) CHECK(mismatches(got, parse_hexes(f[4])) == 0);
+            else CHECK(beyond_rounding(got, parse_hexes(f[2]), parse_hexes(f[3]), dims[0], dims[1], 1, parse_hexes(f[4])) == 0);
         } else if (f[0] == "sum") {
             const auto x = parse_hexes(f[2]);
             const std::vector<double> got{attn::core::numpy_sum(x.data(), x.size())};

@@ -31,6 +31,7 @@
 #include "experiments/lesson.hpp"
 #include "render/lesson_text.hpp"
 #include "rng/torch_generator.hpp"
+#include "test_core_openblas.hpp"
 
 using attn::experiments::LessonOptions;
 using attn::experiments::run_lesson;
@@ -97,17 +98,31 @@ Tensor32 slice(const std::vector<double>& v, std::size_t from, std::size_t rows,
 
 std::vector<double> widen(const Tensor32& t) { return {t.data.begin(), t.data.end()}; }
 
+// Whether this machine runs the OpenBLAS kernel the fixture's products came from (see
+// test_core_openblas.hpp); elsewhere products differ from torch-here in their last bits.
+bool fixture_kernel() {
+    const std::string path = std::string(ATTN_SOURCE_DIR) + "/tests/data/torch/lesson_values.txt";
+    return attn_test::fixture_openblas_core(path) == attn_test::running_openblas_core();
+}
+
 }  // namespace
 
-TEST_CASE("sections 3 and 5 on torch's own normals are torch's bits") {
+TEST_CASE("sections 3 and 5 on torch's own normals are torch's bits (on the fixture's OpenBLAS kernel)") {
     namespace ops = attn::core;
     const auto want = read_values();
+    // On another kernel the products' last bits move (test_core_openblas.hpp); the rest is
+    // exact, so there the results must still be within a few unit roundoffs.
+    const bool exact = fixture_kernel();
+    if (!exact) MESSAGE("another OpenBLAS kernel: within 16 unit roundoffs, not bit for bit");
+    const auto agree = [&](const std::vector<double>& got, const std::vector<double>& w) {
+        return exact ? got == w : roundoffs(got, w) <= 16;
+    };
     // Section 3: q @ k.T / sqrt(8), masked, softmax over each row.
     const auto& in3 = want.at("causal_inputs");
     const Tensor32 q3 = slice(in3, 0, 5, 8), k3 = slice(in3, 40, 5, 8);
     const Tensor32 s3 = ops::divide(ops::matmul_transposed(q3, k3), std::sqrt(8.0));
     const Tensor32 w3 = ops::softmax_rows(ops::masked_fill_not(s3, ops::tril_mask(5), -INFINITY));
-    CHECK(widen(w3) == want.at("causal_weights"));
+    CHECK(agree(widen(w3), want.at("causal_weights")));
     // Section 5: q, k, v = x @ W; softmax(q @ k.T / sqrt(8), masked or not) @ v.
     const auto& in5 = want.at("head_inputs");
     const Tensor32 x = slice(in5, 0, 5, 16);
@@ -120,7 +135,7 @@ TEST_CASE("sections 3 and 5 on torch's own normals are torch's bits") {
         Tensor32 s = ops::divide(ops::matmul_transposed(q, k), std::sqrt(8.0));
         if (causal) s = ops::masked_fill_not(s, ops::tril_mask(5), -INFINITY);
         const Tensor32 out = ops::matmul(ops::softmax_rows(s), v);
-        CHECK(widen(out) == want.at(causal ? "head_out causal" : "head_out no_mask"));
+        CHECK(agree(widen(out), want.at(causal ? "head_out causal" : "head_out no_mask")));
     }
 }
 
@@ -134,18 +149,23 @@ TEST_CASE("lesson values: sections 1-2 are torch's bits; 3-5 within the generato
     CHECK(r.weights == want.at("weights 1,0"));
     CHECK(r.weights_x5 == want.at("weights_x5 1,0"));
     // From attn's normals, whose last bits differ from torch's for some values (the arithmetic
-    // itself is exact: see the test above). Measured: weights 0.5 and head outputs 1.4 unit
-    // roundoffs (roundoffs() above), mean max weights 3 ulps, dot std 0 ulps; the bounds leave
-    // as much again as room, and stay far below a printed digit (0.005).
-    CHECK(roundoffs(r.causal_weights.values, want.at("causal_weights")) <= 2);
-    CHECK(roundoffs(r.head_output.values, want.at("head_out causal")) <= 4);
+    // itself is exact: see the test above). Measured on the fixture's OpenBLAS kernel: weights
+    // 0.5 and head outputs 1.4 unit roundoffs (roundoffs() above), mean max weights 3 ulps, dot
+    // std 0 ulps; the bounds leave as much again as room. On another kernel the products also
+    // round differently (up to 1024-term dot products in section 4): there the bounds are 8
+    // times wider (measured: mean max weights 14 ulps on Prescott, 9 on SkylakeX; weights 1 and
+    // head outputs 1.4 unit roundoffs). All stay far below a printed
+    // digit (0.005).
+    const int wide = fixture_kernel() ? 1 : 8;
+    CHECK(roundoffs(r.causal_weights.values, want.at("causal_weights")) <= 2 * wide);
+    CHECK(roundoffs(r.head_output.values, want.at("head_out causal")) <= 4 * wide);
     REQUIRE(r.spread.size() == 4);
     for (const auto& row : r.spread) {
         CAPTURE(row.d);
         const auto& w = want.at("spread_" + std::to_string(row.d));
-        CHECK(ulps(row.dot_std, w[0]) <= 2);
-        CHECK(ulps(row.max_weight_raw, w[1]) <= 6);
-        CHECK(ulps(row.max_weight_scaled, w[2]) <= 6);
+        CHECK(ulps(row.dot_std, w[0]) <= 2);   // no product: (q * k).sum is attn's own loop
+        CHECK(ulps(row.max_weight_raw, w[1]) <= 6 * wide);
+        CHECK(ulps(row.max_weight_scaled, w[2]) <= 6 * wide);
         CHECK(row.sqrt_d == std::sqrt(double(row.d)));
     }
     CHECK(r.shown == std::vector<int>{1, 2, 3, 4, 5});
@@ -184,7 +204,8 @@ TEST_CASE("section 5: the online-softmax kernel differs from the step-by-step he
         CHECK(r.causal == !no_mask);
         CHECK(r.max_difference < 1e-6);
         CHECK(r.max_difference > 0.0);   // a real second computation, rounding differently
-        CHECK(roundoffs(r.head_output.values, want.at(no_mask ? "head_out no_mask" : "head_out causal")) <= 4);
+        CHECK(roundoffs(r.head_output.values, want.at(no_mask ? "head_out no_mask" : "head_out causal")) <=
+              (fixture_kernel() ? 4 : 32));
         CHECK(r.input_shape == attn::report::Shape{5, 16});
         CHECK(r.qkv_shape == attn::report::Shape{5, 8});
         CHECK(r.output_shape == attn::report::Shape{5, 8});

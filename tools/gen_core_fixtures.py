@@ -17,13 +17,24 @@ import numpy as np
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "core" / "numpy_ops.txt"
 
 
+def openblas_core():
+    """The OpenBLAS kernel NumPy runs here (openblas_get_corename, honouring OPENBLAS_CORETYPE)."""
+    import ctypes
+    lib = ctypes.CDLL("libopenblas.so.0")
+    lib.openblas_get_corename.restype = ctypes.c_char_p
+    return lib.openblas_get_corename().decode()
+
+
 def hexes(a):
     return ",".join(float(x).hex() for x in np.asarray(a, dtype=np.float64).ravel())
 
 
 def main():
     rng = np.random.default_rng(20261130)
-    lines = ["# NumPy " + np.__version__ + " with its BLAS; see tools/gen_core_fixtures.py"]
+    lines = ["# NumPy " + np.__version__ + " with its BLAS; see tools/gen_core_fixtures.py",
+             # Products carry the bits of this OpenBLAS micro-kernel; the test checks them bit
+             # for bit only where the same kernel runs (OPENBLAS_CORETYPE or the CPU picks it).
+             "# openblas_core " + openblas_core()]
     shapes = [(1, 1, 1), (1, 5, 1), (1, 5, 7), (7, 5, 1), (4, 1, 6), (4, 6, 5), (5, 4, 5),
               (6, 6, 5), (13, 9, 17), (48, 48, 10), (8, 48, 10), (40, 8, 40), (64, 33, 70)]
     for m, n, p in shapes:

@@ -46,7 +46,9 @@ torch's own inputs, so that each operation is checked on its own, independently 
     ops: mm (a @ b), mm_t (a @ b.T), mv (a @ v), div <scalar> (a / s), mul <scalar> (a * s),
          mul_t (a * b), softmax (F.softmax(a, dim=-1)), sum (a.sum(dim=-1)), max (a.max(dim=-1)),
          mean0 <k> (a[:k].mean(dim=0)), mean (a.mean()), std (a.std())
-    <arg> is '-' when the op takes none. Torch runs with its default CPU capability (AVX2 on any
+    <arg> is '-' when the op takes none. A '# openblas_core <name>' line (also in
+    lesson_values.txt) names the OpenBLAS kernel the products ran on: mm and mv results are that
+    kernel's bits, checked bit for bit only where the same kernel runs. Torch runs with its default CPU capability (AVX2 on any
     x86-64 with AVX2 and FMA: torch 1.13 keeps AVX-512 opt-in), whose exp is SLEEF's expf_u10.
 """
 import argparse
@@ -203,7 +205,8 @@ def write_lesson_values(out_dir):
     """The lesson's numbers before printing. Mirrors ../shared/reference/lesson.py call for call."""
     import math
     import torch.nn.functional as F
-    lines = [f"# the lesson's float32 values from torch {torch.__version__}; see gen_torch_fixtures.py"]
+    lines = [f"# the lesson's float32 values from torch {torch.__version__}; see gen_torch_fixtures.py",
+             f"# openblas_core {openblas_core()}"]
 
     def put(key, t):
         vals = t.reshape(-1).tolist() if isinstance(t, torch.Tensor) else [t]
@@ -259,12 +262,21 @@ def write_lesson_values(out_dir):
     (out_dir / "lesson_values.txt").write_text("\n".join(lines) + "\n")
 
 
+def openblas_core():
+    """The OpenBLAS kernel torch's mm/mv run here (torch loads Debian's libopenblas)."""
+    import ctypes
+    lib = ctypes.CDLL("libopenblas.so.0")
+    lib.openblas_get_corename.restype = ctypes.c_char_p
+    return lib.openblas_get_corename().decode()
+
+
 def write_float32_ops(out_dir):
     """torch's float32 results, op by op, on inputs drawn with a fixed generator."""
     import math
     import torch.nn.functional as F
     g = torch.Generator().manual_seed(20261130)
-    lines = [f"# float32 ops from torch {torch.__version__}; see gen_torch_fixtures.py"]
+    lines = [f"# float32 ops from torch {torch.__version__}; see gen_torch_fixtures.py",
+             f"# openblas_core {openblas_core()}"]
 
     def short_hex(v):   # float.hex without the mantissa's trailing zeros; inf, -inf as such
         if not math.isfinite(v):

@@ -5,8 +5,10 @@ source tree, rebuild incrementally, run the mutant's ctest subset, restore, and 
     /usr/bin/python3 tools/mutants/run_mutants.py [--scratch DIR] [--only ID,ID] [--full]
 
 The working tree is never edited: the tracked files (git ls-files, plus uncommitted edits) are
-copied to the scratch directory (default /tmp/attn-mutants-<user>), which keeps its build/ between
-runs so that each mutant rebuilds only what its file touches (ccache helps the rest). Each
+copied to the scratch directory (default build-mutants/ in the repository, which git ignores),
+which keeps its own build/ between runs so that each mutant rebuilds only what its file touches.
+The copy has the repository's layout (sources at its root, build/ inside), so with ccache's
+base_dir above it the first build is mostly cache hits from your own build. Each
 mutant names the ctest tests that should kill it (`tests`, a ctest -R regex); --full runs the
 whole ctest for every mutant instead, to count how many tests catch each one. Not run in CI.
 
@@ -14,10 +16,10 @@ Exit status: 0 when every non-equivalent mutant is killed, 1 when one survived, 
 no longer applies (its `find` text is not in the file exactly once) or does not compile.
 """
 import argparse
-import getpass
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -29,13 +31,23 @@ LIST = Path(__file__).resolve().parent / "mutants.toml"
 
 
 def sh(cmd, cwd, timeout=None):
-    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    """Run cmd in its own process group; if we are interrupted, the whole group (make, the
+    compilers, ctest and its tests) is stopped with it, and the mutated file is restored."""
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except BaseException:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()
+        raise
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
 def sync_scratch(scratch):
-    """Copy every tracked (and modified) file of the working tree into scratch/src."""
+    """Copy every tracked (and modified) file of the working tree into scratch/."""
     files = sh(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], ROOT).stdout
-    dst = scratch / "src"
+    dst = scratch
     for rel in filter(None, files.split("\0")):
         s, d = ROOT / rel, dst / rel
         if not s.is_file():
@@ -102,8 +114,9 @@ def run_one(m, src, build, names, full, jobs):
 
 
 def main():
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))   # restore, then stop
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--scratch", default=f"/tmp/attn-mutants-{getpass.getuser()}")
+    p.add_argument("--scratch", default=str(ROOT / "build-mutants"))
     p.add_argument("--only", help="comma-separated mutant ids")
     p.add_argument("--full", action="store_true", help="whole ctest per mutant (slow)")
     p.add_argument("--jobs", type=int, default=2)
