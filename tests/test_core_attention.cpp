@@ -154,3 +154,22 @@ TEST_CASE("scores are KᵀQ / sqrt(Dq), Dq the rows of Ωq (not D), and A is the
         }
     }
 }
+
+TEST_CASE("project: Ω X plus β added to every column (every position), and Ω X alone without β") {
+    attn::rng::NumpyGenerator rng(std::uint64_t{23});
+    const Matrix omega = attn::core::normal_matrix(rng, 0, 1, 3, 4);
+    const Matrix x = attn::core::normal_matrix(rng, 0, 1, 4, 6);
+    const Matrix beta = attn::core::normal_matrix(rng, 0, 1, 3, 1);
+    const Matrix plain = attn::core::project(omega, x, std::nullopt);
+    const Matrix biased = attn::core::project(omega, x, beta);
+    REQUIRE(plain.shape(0) == 3);
+    REQUIRE(plain.shape(1) == 6);
+    for (std::size_t r = 0; r < 3; ++r) {
+        for (std::size_t c = 0; c < 6; ++c) {
+            double dot = 0;
+            for (std::size_t i = 0; i < 4; ++i) dot += omega(r, i) * x(i, c);
+            CHECK(std::fabs(plain(r, c) - dot) <= 1e-12 * (1 + std::fabs(dot)));
+            CHECK(biased(r, c) == plain(r, c) + beta(r, 0));   // the same sum, then one addition
+        }
+    }
+}

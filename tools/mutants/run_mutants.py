@@ -90,6 +90,19 @@ def failed_tests(output):
     return re.findall(r"^\s*\d+ - (\S+) \(", output, flags=re.M)
 
 
+def killers(output):
+    """The failed tests, each unit test with its count of failed doctest cases: 'unit_core[2]'
+    means two separate test cases caught the mutant (ctest ran with --output-on-failure)."""
+    cases = {}
+    blocks = re.split(r"^\s*\d+/\d+ Test\s+#\d+: ", output, flags=re.M)
+    for block in blocks[1:]:
+        name = block.split()[0]
+        m = re.search(r"test cases:\s*\d+ \|\s*\d+ passed \|\s*(\d+) failed", block)
+        if m:
+            cases[name] = int(m.group(1))
+    return ", ".join(f"{t}[{cases[t]}]" if t in cases else t for t in failed_tests(output))
+
+
 def run_one(m, src, build, names, full, jobs):
     path = src / m["file"]
     original = path.read_text()
@@ -104,11 +117,11 @@ def run_one(m, src, build, names, full, jobs):
         b = sh(["cmake", "--build", str(build), "-j", str(jobs), "--target", *targets_for(chosen)], build)
         if b.returncode:
             return "NOBUILD", (b.stdout + b.stderr)[-600:]
-        r = sh(["ctest", "--test-dir", str(build), "-R", regex, "--timeout", "600"], build)
-        killers = failed_tests(r.stdout)
+        r = sh(["ctest", "--test-dir", str(build), "-R", regex, "--timeout", "600",
+                "--output-on-failure"], build)
         if r.returncode == 0:
             return "SURVIVED", f"{len(chosen)} tests passed"
-        return "KILLED", ", ".join(killers) or r.stdout[-300:]
+        return "KILLED", killers(r.stdout) or r.stdout[-300:]
     finally:
         path.write_text(original)
 
