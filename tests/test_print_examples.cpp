@@ -110,6 +110,17 @@ TEST_CASE("spec §1.6: layout and wrapping") {
           " [8. 9. 0. 1. 2. 3.]\n [4. 5. 6. 7. 8. 9.]\n [0. 1. 2. 3. 4. 5.]]");
 }
 
+TEST_CASE("spec §1.6: summarising keeps an outer axis of exactly 2 * edgeitems rows whole") {
+    // str((arange(1200) % 7).reshape(6, 200) / 4), NumPy 1.24: 1200 > threshold, so the long
+    // axis is summarised; the 6 rows (= 2 * edgeitems) are all shown, with no " ..." row line.
+    std::vector<double> wide(6 * 200);
+    for (std::size_t i = 0; i < wide.size(); ++i) wide[i] = static_cast<double>(i % 7) / 4;
+    CHECK(array_str(wide, {6, 200}, p3()) ==
+          "[[0.   0.25 0.5  ... 0.25 0.5  0.75]\n [1.   1.25 1.5  ... 1.25 1.5  0.  ]\n"
+          " [0.25 0.5  0.75 ... 0.5  0.75 1.  ]\n [1.25 1.5  0.   ... 1.5  0.   0.25]\n"
+          " [0.5  0.75 1.   ... 0.75 1.   1.25]\n [1.5  0.   0.25 ... 0.   0.25 0.5 ]]");
+}
+
 TEST_CASE("spec §1.1 / §2.4: empty and 0-d arrays") {
     CHECK(array_str({}, {0}) == "[]");
     CHECK(array_str({}, {3, 0}) == "[]");

@@ -162,6 +162,12 @@ def print_cases():
         (torch.zeros(0), (2, 1000, 3, 80, None)),
         (torch.zeros(2, 0, 3), (2, 1000, 3, 10, None)),
         (torch.randn(1, 25, generator=g) * 100, (2, 1000, 3, 80, None)),
+        # an axis of exactly 2 * edgeitems is shown whole while the other is summarised
+        (torch.randn(30, 6, generator=g), (2, 10, 3, 80, None)),
+        (torch.randn(6, 30, generator=g), (2, 10, 3, 80, None)),
+        # the largest value at exactly 1e8 stays fixed-point (sci only above it), int and not
+        (torch.tensor([1e8, 2e5]), (2, 1000, 3, 80, None)),
+        (torch.tensor([1e8, 200000.5]), (2, 1000, 3, 80, None)),
     ]
     return cases
 
