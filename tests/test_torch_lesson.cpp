@@ -194,7 +194,7 @@ TEST_CASE("section 2 for other queries (exercise 1)") {
     }
 }
 
-TEST_CASE("section 5: the online-softmax kernel differs from the step-by-step head, by under 1e-6") {
+TEST_CASE("section 5: output near torch's, shapes, and the online kernel differs from it by under 1e-6") {
     const auto want = read_values();
     for (bool no_mask : {false, true}) {
         CAPTURE(no_mask);
@@ -210,6 +210,9 @@ TEST_CASE("section 5: the online-softmax kernel differs from the step-by-step he
         CHECK(r.qkv_shape == attn::report::Shape{5, 8});
         CHECK(r.output_shape == attn::report::Shape{5, 8});
     }
+}
+
+TEST_CASE("online-softmax kernel vs the step-by-step head, T = 1, 2, 9, 33, both modes: within 1e-5") {
     // Wider random cases, both modes: differences stay at float32 rounding. Outputs are
     // weighted means of v's entries (|v| < 5 here), and each path rounds a few dozen times
     // around values of that size, so 1e-5 (~40 ulps at 4) bounds both paths' rounding.
