@@ -337,8 +337,8 @@ def write_float32_ops(out_dir):
         a = randn(16, cols, scale=3.0)
         put("softmax", "-", a, F.softmax(a, dim=-1))
     # row sums: every branch of torch's cascade sum (scalar rows under 8, 8-lane rows with a
-    # tail, several cascade levels), and values of mixed size so that the order shows
-    for cols in (1, 3, 4, 5, 7, 8, 9, 12, 16, 17, 31, 33, 64, 65, 100, 256, 257, 1024, 4100):
+    # tail, three cascade levels at 10000 values), and values of mixed size so that the order shows
+    for cols in (1, 3, 4, 5, 7, 8, 9, 12, 16, 17, 31, 33, 64, 65, 100, 256, 257, 1024, 4100, 10000):
         rows = 6 if cols < 1000 else 1
         a = randn(rows, cols) * torch.pow(10.0, torch.randint(-3, 4, (rows, cols), generator=g).float())
         put("sum", "-", a, a.sum(dim=-1))
