@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
+#include <cstring>
 
 #include "core/attention.hpp"
 #include "core/compare.hpp"
@@ -120,11 +120,59 @@ TEST_CASE("multi-head cost: counted products equal 4D²N + 2N²D for every H div
 
 TEST_CASE("sinusoidal encoding: sin on even rows, cos on odd rows, position 0 is (0, 1, 0, 1, …)") {
     const Matrix e = attn::core::sinusoidal_encoding(4, 3, 100.0);
-    CHECK(e(0, 0) == 0.0);
-    CHECK(e(1, 0) == 1.0);
+    for (std::size_t i = 0; i < 4; ++i) CHECK(e(i, 0) == (i % 2 == 0 ? 0.0 : 1.0));
     CHECK(e(0, 1) == doctest::Approx(std::sin(1.0)));
+    CHECK(e(1, 1) == doctest::Approx(std::cos(1.0)));
     CHECK(e(2, 2) == doctest::Approx(std::sin(2.0 / 10.0)));   // 100^(2/4) = 10
     CHECK(e(3, 2) == doctest::Approx(std::cos(2.0 / 10.0)));
+}
+
+TEST_CASE("scores are KᵀQ / sqrt(Dq), Dq the rows of Ωq (not D), and A is their column softmax") {
+    // Section 3's S(m, n) = k_m · q_n / sqrt(Dq), recomputed here from the pass's own K and Q by
+    // a plain loop. Dq = 4 and D = 6 differ, so scaling by sqrt(D) would be off by a factor
+    // sqrt(6/4) ≈ 1.22, far outside the 1e-12 allowed for the two summation orders.
+    attn::rng::NumpyGenerator rng(std::uint64_t{17});
+    for (bool biases : {false, true}) {
+        const Matrix x = attn::core::normal_matrix(rng, 0, 1, 6, 5);
+        const HeadWeights w = random_head(rng, 6, 4, biases);
+        const auto pass = attn::core::self_attention(w, x);
+        REQUIRE(pass.q.shape(0) == 4);
+        for (std::size_t m = 0; m < 5; ++m) {
+            for (std::size_t n = 0; n < 5; ++n) {
+                double dot = 0;
+                for (std::size_t r = 0; r < 4; ++r) dot += pass.k(r, m) * pass.q(r, n);
+                const double expected = dot / 2.0;   // sqrt(4)
+                CHECK(std::fabs(pass.scores(m, n) - expected) <= 1e-12 * (1 + std::fabs(expected)));
+            }
+        }
+        for (std::size_t n = 0; n < 5; ++n) {   // A(:, n) = softmax(S(:, n)), down the column
+            double top = -INFINITY, total = 0;
+            for (std::size_t m = 0; m < 5; ++m) top = std::max(top, pass.scores(m, n));
+            for (std::size_t m = 0; m < 5; ++m) total += std::exp(pass.scores(m, n) - top);
+            for (std::size_t m = 0; m < 5; ++m) {
+                CHECK(std::fabs(pass.weights(m, n) - std::exp(pass.scores(m, n) - top) / total) <= 1e-15);
+            }
+        }
+    }
+}
+
+TEST_CASE("project: Ω X plus β added to every column (every position), and Ω X alone without β") {
+    attn::rng::NumpyGenerator rng(std::uint64_t{23});
+    const Matrix omega = attn::core::normal_matrix(rng, 0, 1, 3, 4);
+    const Matrix x = attn::core::normal_matrix(rng, 0, 1, 4, 6);
+    const Matrix beta = attn::core::normal_matrix(rng, 0, 1, 3, 1);
+    const Matrix plain = attn::core::project(omega, x, std::nullopt);
+    const Matrix biased = attn::core::project(omega, x, beta);
+    REQUIRE(plain.shape(0) == 3);
+    REQUIRE(plain.shape(1) == 6);
+    for (std::size_t r = 0; r < 3; ++r) {
+        for (std::size_t c = 0; c < 6; ++c) {
+            double dot = 0;
+            for (std::size_t i = 0; i < 4; ++i) dot += omega(r, i) * x(i, c);
+            CHECK(std::fabs(plain(r, c) - dot) <= 1e-12 * (1 + std::fabs(dot)));
+            CHECK(biased(r, c) == plain(r, c) + beta(r, 0));   // the same sum, then one addition
+        }
+    }
 }
 
 namespace {

@@ -119,3 +119,19 @@ TEST_CASE("np.sum starts from +0.0, so a sum of -0.0 is +0.0") {
     const double minus_zero[] = {-0.0, -0.0};
     CHECK_FALSE(std::signbit(attn::core::numpy_sum(minus_zero, 2)));
 }
+
+TEST_CASE("sum_axis0 adds whole rows one after another, from the first (NumPy's axis-0 order)") {
+    // A column where the order shows: adding 1 to 2^53 alone is lost (ties to even).
+    //   rows in order:            ((2^53 + 1) + 1) - 2^53 = 0
+    //   pairwise (np.sum's order over 9 values): (2^53 + 1) + (1 - 2^53) = 1
+    //   rows in reverse order:    ((-2^53 + 1) + 1) + 2^53 = 2  (the exact sum)
+    const double big = 9007199254740992.0;   // 2^53
+    Matrix m = Matrix::from_shape({9, 2});
+    const double column[9] = {big, 1, 1, -big, 0, 0, 0, 0, 0};
+    for (std::size_t r = 0; r < 9; ++r) {
+        m(r, 0) = column[r];
+        m(r, 1) = 2 * column[r];   // the same in the second column, scaled exactly
+    }
+    CHECK(attn::core::sum_axis0(m) == std::vector<double>{0.0, 0.0});
+    CHECK(attn::core::numpy_sum(column, 9) == 1.0);   // what a pairwise column sum would give
+}

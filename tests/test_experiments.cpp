@@ -1,7 +1,11 @@
-// Experiments: the sweep rule, validation before work, and report invariants.
+// Experiments: the sweep rule, validation before work (counted by an allocation hook), and
+// report invariants.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cmath>
+#include <cstdlib>
+#include <new>
 
 #include "core/errors.hpp"
 #include "experiments/attention.hpp"
@@ -10,6 +14,45 @@
 #include "experiments/scaling.hpp"
 
 using namespace attn::experiments;
+
+// ---- an allocation hook for this test program ------------------------------------------------
+// (The replacement operator new and delete are a malloc/free pair; GCC's mismatch warning sees
+// only the free call once they are inlined.)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+// While armed, every operator new adds its size to g_bytes, and any single request above
+// kRefuseAbove throws std::bad_alloc: a run that was not refused fails fast instead of taking
+// gigabytes of a shared machine.
+namespace {
+std::atomic<bool> g_armed{false};
+std::atomic<std::size_t> g_bytes{0};
+constexpr std::size_t kRefuseAbove = std::size_t{64} << 20;   // 64 MiB
+
+// Bytes allocated while `f` runs, hook armed.
+template <class F>
+std::size_t bytes_allocated_by(F f) {
+    g_bytes = 0;
+    g_armed = true;
+    try {
+        f();
+    } catch (...) {
+        g_armed = false;
+        throw;
+    }
+    g_armed = false;
+    return g_bytes;
+}
+}  // namespace
+
+void* operator new(std::size_t n) {
+    if (g_armed) {
+        if (n > kRefuseAbove) throw std::bad_alloc();
+        g_bytes += n;
+    }
+    if (void* p = std::malloc(n ? n : 1)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 TEST_CASE("a shown Dq missing from the sweep is appended, in the order given") {
     CHECK(effective_sweep({4, 50, 400}, {}) == std::vector<long>{4, 50, 400});
@@ -49,21 +92,54 @@ TEST_CASE("multihead: one row per shown H; counts do not depend on H") {
     }
 }
 
-TEST_CASE("validation refuses before any work") {
+TEST_CASE("validation refuses before any work: a UsageError, with under 64 KiB allocated") {
+    // Each case would need gigabytes (or, for a bad --col or a bad sweep, nothing at all) if it
+    // ran; refused, only the error message is allocated. The hook counts every byte.
+    constexpr std::size_t kSmall = 64 * 1024;
+    const auto refused_cheaply = [&](auto run) {
+        std::size_t bytes = 0;
+        bool usage_error = false;
+        try {
+            bytes = bytes_allocated_by(run);
+        } catch (const attn::UsageError&) {
+            usage_error = true;
+            bytes = g_bytes;
+        } catch (const std::bad_alloc&) {
+            bytes = g_bytes;   // not refused: the hook stopped a big allocation
+        }
+        CHECK(usage_error);
+        CHECK(bytes < kSmall);
+    };
     AttentionOptions a;
-    a.col = 9;
-    CHECK_THROWS_AS(run_attention(a), attn::UsageError);
-    a.col = 1;
-    a.d = 100000;
+    a.col = 9;   // beyond N = 5
+    refused_cheaply([&] { run_attention(a); });
+    a = {};
+    a.d = 100000;   // in range one by one; N² scores alone would be 80 GB
     a.n = 100000;
-    CHECK_THROWS_AS(validate(a), attn::UsageError);
+    a.col = 1;
+    refused_cheaply([&] { run_attention(a); });
     ScalingOptions s;
     s.sweep = {4, 4};
-    CHECK_THROWS_AS(run_scaling(s), attn::UsageError);
+    refused_cheaply([&] { run_scaling(s); });
+    s = {};
+    s.repeats = 100000;   // 100000 x 100000 x 5 normals: over the draw limit
+    s.sweep = {100000};
+    refused_cheaply([&] { run_scaling(s); });
     MultiheadOptions m;
-    m.sweep = {5};
-    CHECK_THROWS_AS(run_multihead(m), attn::UsageError);
+    m.sweep = {5};   // 5 does not divide D = 48
+    refused_cheaply([&] { run_multihead(m); });
+    m = {};
+    m.d = 60000;
+    m.n = 60000;
+    m.sweep = {1};
+    refused_cheaply([&] { run_multihead(m); });
     MaskOptions k;
     k.pos = 1;
-    CHECK_THROWS_AS(run_mask(k), attn::UsageError);
+    refused_cheaply([&] { run_mask(k); });
+    k = {};
+    k.d = 100000;
+    k.n = 100000;
+    refused_cheaply([&] { run_mask(k); });
+    // The hook itself: a run that is allowed does allocate (so a zero above means something).
+    CHECK(bytes_allocated_by([] { run_attention(AttentionOptions{}); }) > 0);
 }

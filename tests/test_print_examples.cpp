@@ -101,6 +101,24 @@ TEST_CASE("spec §1.6: layout and wrapping") {
     const std::string s = array_str(m, {40, 40}, p3());
     CHECK(s.find("\n ...\n") != std::string::npos);
     CHECK(s.rfind("[[0. 1. 2. ... 7. 8. 9.]", 0) == 0);
+    // An axis of exactly 2 * edgeitems entries is shown whole, with no "..." (NumPy summarises
+    // an axis only when it is longer): str of (arange(6006) % 10).reshape(1001, 6), NumPy 1.24.
+    std::vector<double> tall(1001 * 6);
+    for (std::size_t i = 0; i < tall.size(); ++i) tall[i] = static_cast<double>(i % 10);
+    CHECK(array_str(tall, {1001, 6}, p3()) ==
+          "[[0. 1. 2. 3. 4. 5.]\n [6. 7. 8. 9. 0. 1.]\n [2. 3. 4. 5. 6. 7.]\n ...\n"
+          " [8. 9. 0. 1. 2. 3.]\n [4. 5. 6. 7. 8. 9.]\n [0. 1. 2. 3. 4. 5.]]");
+}
+
+TEST_CASE("spec §1.6: summarising keeps an outer axis of exactly 2 * edgeitems rows whole") {
+    // str((arange(1200) % 7).reshape(6, 200) / 4), NumPy 1.24: 1200 > threshold, so the long
+    // axis is summarised; the 6 rows (= 2 * edgeitems) are all shown, with no " ..." row line.
+    std::vector<double> wide(6 * 200);
+    for (std::size_t i = 0; i < wide.size(); ++i) wide[i] = static_cast<double>(i % 7) / 4;
+    CHECK(array_str(wide, {6, 200}, p3()) ==
+          "[[0.   0.25 0.5  ... 0.25 0.5  0.75]\n [1.   1.25 1.5  ... 1.25 1.5  0.  ]\n"
+          " [0.25 0.5  0.75 ... 0.5  0.75 1.  ]\n [1.25 1.5  0.   ... 1.5  0.   0.25]\n"
+          " [0.5  0.75 1.   ... 0.75 1.   1.25]\n [1.5  0.   0.25 ... 0.   0.25 0.5 ]]");
 }
 
 TEST_CASE("spec §1.1 / §2.4: empty and 0-d arrays") {

@@ -1,12 +1,23 @@
 // `attn lesson`'s numbers before printing, against the float32 values Debian's torch computes
 // for the same calls (tests/data/torch/lesson_values.txt, made by tools/gen_torch_fixtures.py),
 // and the section-5 check: attn's flash kernel against the step-by-step head.
+//
+// What is exact: every float32 operation the lesson uses gives torch's bits on torch's inputs
+// (test_torch_float32.cpp), and so do sections 3 and 5 as a whole when fed torch's own normals
+// (below). What is not: attn's normals differ from torch's randn in the last bits for some values
+// (torch's AVX2 normal_fill uses SLEEF's log/sin/cos, attn the C library's;
+// test_torch_generator.cpp), and that drift reaches the values computed from them. Sections 1
+// and 2 use no normal that reaches a printed value (section 1's weights, section 2's keys and
+// query are fixed), so they are compared bit for bit; sections 3-5 within a stated number of
+// float32 ulps.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -20,6 +31,7 @@
 #include "experiments/lesson.hpp"
 #include "render/lesson_text.hpp"
 #include "rng/torch_generator.hpp"
+#include "test_core_openblas.hpp"
 
 using attn::experiments::LessonOptions;
 using attn::experiments::run_lesson;
@@ -55,24 +67,105 @@ double max_diff(const std::vector<double>& a, const std::vector<double>& b) {
     return m;
 }
 
+// Distance in float32 steps between two float32 values (0 when the bits agree, 1 for
+// neighbours); a huge number if the sizes differ or a value is NaN.
+std::int64_t ulps(double a, double b) {
+    if (std::isnan(a) || std::isnan(b)) return INT64_MAX;
+    const auto key = [](float f) {
+        std::int32_t i;
+        std::memcpy(&i, &f, sizeof i);
+        return i < 0 ? std::int64_t{INT32_MIN} - i : std::int64_t{i};   // monotonic in f
+    };
+    return std::llabs(key(static_cast<float>(a)) - key(static_cast<float>(b)));
+}
+
+// Largest |got - want| in units of float32's unit roundoff (2^-24) at want's largest magnitude:
+// the natural unit for outputs that mix values of that size (some outputs are small results of
+// cancellation, where ulps of the output itself would mean nothing).
+double roundoffs(const std::vector<double>& got, const std::vector<double>& want) {
+    double scale = 0;
+    for (double w : want) scale = std::max(scale, std::fabs(w));
+    return max_diff(got, want) / (0x1p-24 * scale);
+}
+
+using attn::core::Tensor32;
+
+Tensor32 slice(const std::vector<double>& v, std::size_t from, std::size_t rows, std::size_t cols) {
+    REQUIRE(from + rows * cols <= v.size());
+    return Tensor32(rows, cols, std::vector<float>(v.begin() + static_cast<long>(from),
+                                                   v.begin() + static_cast<long>(from + rows * cols)));
+}
+
+std::vector<double> widen(const Tensor32& t) { return {t.data.begin(), t.data.end()}; }
+
+// Whether this machine runs the OpenBLAS kernel the fixture's products came from (see
+// test_core_openblas.hpp); elsewhere products differ from torch-here in their last bits.
+bool fixture_kernel() {
+    const std::string path = std::string(ATTN_SOURCE_DIR) + "/tests/data/torch/lesson_values.txt";
+    return attn_test::fixture_openblas_core(path) == attn_test::running_openblas_core();
+}
+
 }  // namespace
 
-TEST_CASE("lesson values agree with torch's float32 results") {
+TEST_CASE("sections 3 and 5 on torch's own normals are torch's bits (on the fixture's OpenBLAS kernel)") {
+    namespace ops = attn::core;
+    const auto want = read_values();
+    // On another kernel the products' last bits move (test_core_openblas.hpp); the rest is
+    // exact, so there the results must still be within a few unit roundoffs.
+    const bool exact = fixture_kernel();
+    if (!exact) MESSAGE("another OpenBLAS kernel: within 16 unit roundoffs, not bit for bit");
+    const auto agree = [&](const std::vector<double>& got, const std::vector<double>& w) {
+        return exact ? got == w : roundoffs(got, w) <= 16;
+    };
+    // Section 3: q @ k.T / sqrt(8), masked, softmax over each row.
+    const auto& in3 = want.at("causal_inputs");
+    const Tensor32 q3 = slice(in3, 0, 5, 8), k3 = slice(in3, 40, 5, 8);
+    const Tensor32 s3 = ops::divide(ops::matmul_transposed(q3, k3), std::sqrt(8.0));
+    const Tensor32 w3 = ops::softmax_rows(ops::masked_fill_not(s3, ops::tril_mask(5), -INFINITY));
+    CHECK(agree(widen(w3), want.at("causal_weights")));
+    // Section 5: q, k, v = x @ W; softmax(q @ k.T / sqrt(8), masked or not) @ v.
+    const auto& in5 = want.at("head_inputs");
+    const Tensor32 x = slice(in5, 0, 5, 16);
+    const Tensor32 q = ops::matmul(x, slice(in5, 80, 16, 8));
+    const Tensor32 k = ops::matmul(x, slice(in5, 208, 16, 8));
+    const Tensor32 v = ops::matmul(x, slice(in5, 336, 16, 8));
+    REQUIRE(in5.size() == 464);
+    for (bool causal : {true, false}) {
+        CAPTURE(causal);
+        Tensor32 s = ops::divide(ops::matmul_transposed(q, k), std::sqrt(8.0));
+        if (causal) s = ops::masked_fill_not(s, ops::tril_mask(5), -INFINITY);
+        const Tensor32 out = ops::matmul(ops::softmax_rows(s), v);
+        CHECK(agree(widen(out), want.at(causal ? "head_out causal" : "head_out no_mask")));
+    }
+}
+
+TEST_CASE("lesson values: sections 1-2 are torch's bits; 3-5 within the generator's drift") {
     const auto want = read_values();
     const auto r = run_lesson({});
-    // Same BLAS, same operation order: sections 1-3 and 5 come out bit for bit.
-    CHECK(max_diff(r.averaging_weights.values, want.at("averaging_weights")) == 0.0);
+    // No normal reaches these: bit for bit.
+    CHECK(r.averaging_weights.values == want.at("averaging_weights"));
     CHECK(r.third_is_mean == (want.at("third_is_mean")[0] == 1.0));
-    CHECK(max_diff(r.causal_weights.values, want.at("causal_weights")) <= 1e-7);
-    CHECK(max_diff(r.head_output.values, want.at("head_out causal")) <= 1e-6);
-    // Section 4: sums of up to 1024 products in a different order; relative 1e-5 at most.
+    CHECK(r.scores == want.at("scores 1,0"));
+    CHECK(r.weights == want.at("weights 1,0"));
+    CHECK(r.weights_x5 == want.at("weights_x5 1,0"));
+    // From attn's normals, whose last bits differ from torch's for some values (the arithmetic
+    // itself is exact: see the test above). Measured on the fixture's OpenBLAS kernel: weights
+    // 0.5 and head outputs 1.4 unit roundoffs (roundoffs() above), mean max weights 3 ulps, dot
+    // std 0 ulps; the bounds leave as much again as room. On another kernel the products also
+    // round differently (up to 1024-term dot products in section 4): there the bounds are 8
+    // times wider (measured: mean max weights 14 ulps on Prescott, 9 on SkylakeX; weights 1 and
+    // head outputs 1.4 unit roundoffs). All stay far below a printed
+    // digit (0.005).
+    const int wide = fixture_kernel() ? 1 : 8;
+    CHECK(roundoffs(r.causal_weights.values, want.at("causal_weights")) <= 2 * wide);
+    CHECK(roundoffs(r.head_output.values, want.at("head_out causal")) <= 4 * wide);
     REQUIRE(r.spread.size() == 4);
     for (const auto& row : r.spread) {
         CAPTURE(row.d);
         const auto& w = want.at("spread_" + std::to_string(row.d));
-        CHECK(std::fabs(row.dot_std - w[0]) <= 1e-5 * w[0]);
-        CHECK(std::fabs(row.max_weight_raw - w[1]) <= 1e-5);
-        CHECK(std::fabs(row.max_weight_scaled - w[2]) <= 1e-5);
+        CHECK(ulps(row.dot_std, w[0]) <= 2);   // no product: (q * k).sum is attn's own loop
+        CHECK(ulps(row.max_weight_raw, w[1]) <= 6 * wide);
+        CHECK(ulps(row.max_weight_scaled, w[2]) <= 6 * wide);
         CHECK(row.sqrt_d == std::sqrt(double(row.d)));
     }
     CHECK(r.shown == std::vector<int>{1, 2, 3, 4, 5});
@@ -95,8 +188,9 @@ TEST_CASE("section 2 for other queries (exercise 1)") {
         for (std::size_t i = 0; i < r.scores.size(); ++i) {
             CHECK(std::signbit(r.scores[i]) == std::signbit(want.at("scores " + text)[i]));
         }
-        CHECK(max_diff(r.weights, want.at("weights " + text)) <= 1e-7);
-        CHECK(max_diff(r.weights_x5, want.at("weights_x5 " + text)) <= 1e-7);
+        // No normal is involved: torch's bits.
+        CHECK(r.weights == want.at("weights " + text));
+        CHECK(r.weights_x5 == want.at("weights_x5 " + text));
     }
 }
 
@@ -110,7 +204,8 @@ TEST_CASE("section 5: the flash kernel stays within 1e-6 of the step-by-step hea
         CHECK(r.causal == !no_mask);
         CHECK(r.max_difference < 1e-6);
         CHECK(r.max_difference > 0.0);   // a real second computation, rounding differently
-        CHECK(max_diff(r.head_output.values, want.at(no_mask ? "head_out no_mask" : "head_out causal")) <= 1e-6);
+        CHECK(roundoffs(r.head_output.values, want.at(no_mask ? "head_out no_mask" : "head_out causal")) <=
+              (fixture_kernel() ? 4 : 32));
         CHECK(r.input_shape == attn::report::Shape{5, 16});
         CHECK(r.qkv_shape == attn::report::Shape{5, 8});
         CHECK(r.output_shape == attn::report::Shape{5, 8});

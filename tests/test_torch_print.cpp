@@ -140,7 +140,7 @@ TEST_CASE("str(tensor), str(dict) and repr(str) equal torch's and Python's text"
             ++reprs;
         }
     }
-    CHECK(tensors >= 25);
+    CHECK(tensors >= 32);
     CHECK(dicts >= 5);
     CHECK(reprs >= 8);
 }
@@ -158,6 +158,36 @@ TEST_CASE("the lesson's averaging matrix at precision=2") {
           "        [0.33, 0.33, 0.33, 0.00, 0.00],\n"
           "        [0.25, 0.25, 0.25, 0.25, 0.00],\n"
           "        [0.20, 0.20, 0.20, 0.20, 0.20]])");
+}
+
+TEST_CASE("torch's boundaries: an axis of 2 * edgeitems is shown whole; sci only above 1e8") {
+    // Expected texts printed by torch 1.13 (str of the same tensors and options).
+    std::vector<double> v;
+    for (int i = 0; i < 60; ++i) v.push_back(i / 8.0);
+    TorchPrintOptions o;
+    o.precision = 2;
+    o.threshold = 10;
+    o.edgeitems = 3;
+    CHECK(torch_tensor_str(v, {10, 6}, o) ==
+          "tensor([[0.00, 0.12, 0.25, 0.38, 0.50, 0.62],\n"
+          "        [0.75, 0.88, 1.00, 1.12, 1.25, 1.38],\n"
+          "        [1.50, 1.62, 1.75, 1.88, 2.00, 2.12],\n"
+          "        ...,\n"
+          "        [5.25, 5.38, 5.50, 5.62, 5.75, 5.88],\n"
+          "        [6.00, 6.12, 6.25, 6.38, 6.50, 6.62],\n"
+          "        [6.75, 6.88, 7.00, 7.12, 7.25, 7.38]])");
+    CHECK(torch_tensor_str(v, {6, 10}, o) ==
+          "tensor([[0.00, 0.12, 0.25,  ..., 0.88, 1.00, 1.12],\n"
+          "        [1.25, 1.38, 1.50,  ..., 2.12, 2.25, 2.38],\n"
+          "        [2.50, 2.62, 2.75,  ..., 3.38, 3.50, 3.62],\n"
+          "        [3.75, 3.88, 4.00,  ..., 4.62, 4.75, 4.88],\n"
+          "        [5.00, 5.12, 5.25,  ..., 5.88, 6.00, 6.12],\n"
+          "        [6.25, 6.38, 6.50,  ..., 7.12, 7.25, 7.38]])");
+    TorchPrintOptions p2;
+    p2.precision = 2;
+    CHECK(torch_tensor_str({1e8, 2e5}, {2}, p2) == "tensor([100000000.,    200000.])");
+    CHECK(torch_tensor_str({1e8, 200000.5}, {2}, p2) == "tensor([100000000.00,    200000.50])");
+    CHECK(torch_tensor_str({1.5e8, 200000.5}, {2}, p2) == "tensor([1.50e+08, 2.00e+05])");
 }
 
 TEST_CASE("dict keys: a repeated key keeps its place and takes the last value") {

@@ -36,6 +36,20 @@ repr(str) of the kind the lesson prints, for src/print/torch_format. One case pe
 And lesson_values.txt: the unrounded float32 numbers behind what ../shared/reference/lesson.py
 prints (the same torch calls, in the same order), for attn's LessonReport:
     <key> <hex float>...                 e.g. averaging_weights, scores 1,0, spread_16
+    (causal_inputs and head_inputs hold torch's own normals for sections 3 and 5, so that the
+    arithmetic can be checked apart from the generator: q then k; x, W_q, W_k, W_v.)
+
+And float32_ops.txt: torch's own results for the float32 operations of src/core/float32_ops on
+torch's own inputs, so that each operation is checked on its own, independently of the generator
+(whose normals differ from torch's in last bits). One case per line:
+    <op> <arg> <rows> <cols> in <hex>... [in2 <rows> <cols> <hex>...] out <hex>...
+    ops: mm (a @ b), mm_t (a @ b.T), mv (a @ v), div <scalar> (a / s), mul <scalar> (a * s),
+         mul_t (a * b), softmax (F.softmax(a, dim=-1)), sum (a.sum(dim=-1)), max (a.max(dim=-1)),
+         mean0 <k> (a[:k].mean(dim=0)), mean (a.mean()), std (a.std())
+    <arg> is '-' when the op takes none. A '# openblas_core <name>' line (also in
+    lesson_values.txt) names the OpenBLAS kernel the products ran on: mm and mv results are that
+    kernel's bits, checked bit for bit only where the same kernel runs. Torch runs with its default CPU capability (AVX2 on any
+    x86-64 with AVX2 and FMA: torch 1.13 keeps AVX-512 opt-in), whose exp is SLEEF's expf_u10.
 """
 import argparse
 import struct
@@ -148,6 +162,12 @@ def print_cases():
         (torch.zeros(0), (2, 1000, 3, 80, None)),
         (torch.zeros(2, 0, 3), (2, 1000, 3, 10, None)),
         (torch.randn(1, 25, generator=g) * 100, (2, 1000, 3, 80, None)),
+        # an axis of exactly 2 * edgeitems is shown whole while the other is summarised
+        (torch.randn(30, 6, generator=g), (2, 10, 3, 80, None)),
+        (torch.randn(6, 30, generator=g), (2, 10, 3, 80, None)),
+        # the largest value at exactly 1e8 stays fixed-point (sci only above it), int and not
+        (torch.tensor([1e8, 2e5]), (2, 1000, 3, 80, None)),
+        (torch.tensor([1e8, 200000.5]), (2, 1000, 3, 80, None)),
     ]
     return cases
 
@@ -191,7 +211,8 @@ def write_lesson_values(out_dir):
     """The lesson's numbers before printing. Mirrors ../shared/reference/lesson.py call for call."""
     import math
     import torch.nn.functional as F
-    lines = [f"# the lesson's float32 values from torch {torch.__version__}; see gen_torch_fixtures.py"]
+    lines = [f"# the lesson's float32 values from torch {torch.__version__}; see gen_torch_fixtures.py",
+             f"# openblas_core {openblas_core()}"]
 
     def put(key, t):
         vals = t.reshape(-1).tolist() if isinstance(t, torch.Tensor) else [t]
@@ -217,6 +238,7 @@ def write_lesson_values(out_dir):
     scores = q @ k.T / math.sqrt(8)
     mask = torch.ones(T, T, dtype=torch.bool).tril()
     put("causal_weights", F.softmax(scores.masked_fill(~mask, float("-inf")), dim=-1))
+    put("causal_inputs", torch.cat([q.reshape(-1), k.reshape(-1)]))   # torch's own q, k
 
     def avg_max_weight(d, scale):
         q = torch.randn(T, d)
@@ -237,12 +259,104 @@ def write_lesson_values(out_dir):
     x = torch.randn(T, d_model)
     W_q, W_k, W_v = (torch.randn(d_model, d_head) / math.sqrt(d_model) for _ in range(3))
     q, k, v = x @ W_q, x @ W_k, x @ W_v
+    put("head_inputs", torch.cat([t.reshape(-1) for t in (x, W_q, W_k, W_v)]))   # after / 4
     for causal in (True, False):
         scores = q @ k.T / math.sqrt(d_head)
         if causal:
             scores = scores.masked_fill(~mask, float("-inf"))
         put(f"head_out {'causal' if causal else 'no_mask'}", F.softmax(scores, dim=-1) @ v)
     (out_dir / "lesson_values.txt").write_text("\n".join(lines) + "\n")
+
+
+def openblas_core():
+    """The OpenBLAS kernel torch's mm/mv run here (torch loads Debian's libopenblas)."""
+    import ctypes
+    lib = ctypes.CDLL("libopenblas.so.0")
+    lib.openblas_get_corename.restype = ctypes.c_char_p
+    return lib.openblas_get_corename().decode()
+
+
+def write_float32_ops(out_dir):
+    """torch's float32 results, op by op, on inputs drawn with a fixed generator."""
+    import math
+    import torch.nn.functional as F
+    g = torch.Generator().manual_seed(20261130)
+    lines = [f"# float32 ops from torch {torch.__version__}; see gen_torch_fixtures.py",
+             f"# openblas_core {openblas_core()}"]
+
+    def short_hex(v):   # float.hex without the mantissa's trailing zeros; inf, -inf as such
+        if not math.isfinite(v):
+            return float(v).hex()
+        mantissa, exponent = float(v).hex().split("p")
+        return mantissa.rstrip("0").rstrip(".") + "p" + exponent
+
+    def hexes(t):
+        return " ".join(short_hex(v) for v in t.reshape(-1).tolist())
+
+    def put(op, arg, a, out, b=None):
+        rows, cols = (a.shape[0], a.shape[1]) if a.dim() == 2 else (1, a.shape[0])
+        line = f"{op} {arg} {rows} {cols} in {hexes(a)}"
+        if b is not None:
+            br, bc = (b.shape[0], b.shape[1]) if b.dim() == 2 else (b.shape[0], 1)
+            line += f" in2 {br} {bc} {hexes(b)}"
+        lines.append(line + f" out {hexes(out)}")
+
+    def randn(*shape, scale=1.0):
+        return torch.randn(*shape, generator=g) * scale
+
+    # products: the lesson's shapes and some odd ones
+    for m, k, n in [(5, 5, 4), (5, 16, 8), (7, 33, 9), (3, 1, 2), (1, 4, 1)]:
+        a, b = randn(m, k), randn(k, n)
+        put("mm", "-", a, a @ b, b)
+    for m, k, n in [(5, 8, 5), (5, 16, 5), (5, 256, 5), (9, 7, 4)]:
+        a, b = randn(m, k), randn(n, k)
+        put("mm_t", "-", a, a @ b.T, b)
+    for m, k in [(5, 2), (6, 3), (40, 17)]:
+        a, v = randn(m, k), randn(k)
+        put("mv", "-", a, a @ v, v)
+    # a Python scalar operand: 64 values per scalar, so that rounding the quotient from a
+    # double-precision division would show (it differs for a few percent of values)
+    for s in (math.sqrt(8), math.sqrt(16), math.sqrt(64), math.sqrt(1024), 3.0, 0.1):
+        a = randn(8, 64, scale=3.0)
+        put("div", repr(s), a, a / s)
+    for s in (5.0, 0.1, math.sqrt(2)):
+        a = randn(8, 64, scale=3.0)
+        put("mul", repr(s), a, a * s)
+    a, b = randn(4, 64), randn(4, 64)
+    put("mul_t", "-", a, a * b, b)
+    # softmax over rows shorter than 8 (torch's one-partial-vector path: every row of the
+    # lesson), with masked rows; many rows, so that exp's last bit is exercised
+    for cols in range(1, 8):
+        a = randn(64, cols, scale=3.0)
+        put("softmax", "-", a, F.softmax(a, dim=-1))
+    s = randn(5, 5, scale=2.0).masked_fill(~torch.ones(5, 5, dtype=torch.bool).tril(), float("-inf"))
+    put("softmax", "-", s, F.softmax(s, dim=-1))
+    a = randn(200, 5, scale=6.0)
+    put("softmax", "-", a, F.softmax(a, dim=-1))
+    for cols in (8, 9, 16, 17, 33):   # whole 8-lane vectors plus a tail (section 5 with --t)
+        a = randn(16, cols, scale=3.0)
+        put("softmax", "-", a, F.softmax(a, dim=-1))
+    # row sums: every branch of torch's cascade sum (scalar rows under 8, 8-lane rows with a
+    # tail, three cascade levels at 10000 values), and values of mixed size so that the order shows
+    for cols in (1, 3, 4, 5, 7, 8, 9, 12, 16, 17, 31, 33, 64, 65, 100, 256, 257, 1024, 4100, 10000):
+        rows = 6 if cols < 1000 else 1
+        a = randn(rows, cols) * torch.pow(10.0, torch.randint(-3, 4, (rows, cols), generator=g).float())
+        put("sum", "-", a, a.sum(dim=-1))
+    a = randn(200, 16) * randn(200, 16)
+    put("sum", "-", a, a.sum(dim=-1))   # the lesson's (q * k).sum(dim=-1) at d = 16
+    for cols in (1, 5, 8, 9):
+        a = randn(7, cols)
+        put("max", "-", a, a.max(dim=-1).values)
+    a = randn(5, 4)
+    for k in (1, 3, 5):
+        put("mean0", str(k), a, a[:k].mean(dim=0))
+    for n in (1, 5, 7, 8, 9, 1000, 1100):
+        a = randn(n, scale=2.0) + 0.5
+        put("mean", "-", a, a.mean().reshape(1))
+    for n in (2, 5, 17, 1000, 1100):
+        a = randn(n, scale=3.0) + 1.0
+        put("std", "-", a, a.std().reshape(1))
+    (out_dir / "float32_ops.txt").write_text("\n".join(lines) + "\n")
 
 
 def main():
@@ -258,6 +372,7 @@ def main():
     (out_dir / "manifest.txt").write_text("\n".join(manifest) + "\n")
     write_print_vectors(out_dir)
     write_lesson_values(out_dir)
+    write_float32_ops(out_dir)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,9 @@
 #include <cblas.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -114,30 +116,145 @@ Tensor32 masked_fill_not(const Tensor32& s, const std::vector<bool>& keep, float
 
 namespace {
 
+// ---- exp: SLEEF's expf_u10 as torch's AVX2 Vectorized<float>::exp() runs it ------------------
+// torch 1.13 picks its AVX2 kernels on any x86-64 CPU with AVX2 and FMA (AVX-512 stays opt-in),
+// and there exp is Sleef_expf8_u10: a Cody-Waite reduction by ln 2 and a degree-6 polynomial,
+// every multiply-add fused. It differs from the C library's expf in the last bit for about one
+// input in ten, which shows in softmax weights, so the same steps are written out here, with
+// std::fma for the fused steps (exact on every machine, FMA unit or not).
+float torch_exp(float d) {
+    if (std::isnan(d)) return d;
+    if (d < -104.0f) return 0.0f;                                      // SLEEF flushes to +0
+    if (d > 100.0f) return std::numeric_limits<float>::infinity();
+    const float kLog2e = 1.442695040888963407359924681001892137426645954152985934135449406931f;
+    const float kLn2Hi = 0.693145751953125f, kLn2Lo = 1.428606765330187045e-06f;
+    const auto q = static_cast<int>(std::nearbyint(d * kLog2e));       // round half to even
+    float s = std::fma(static_cast<float>(q), -kLn2Hi, d);
+    s = std::fma(static_cast<float>(q), -kLn2Lo, s);
+    float u = 0.000198527617612853646278381f;
+    u = std::fma(u, s, 0.00139304355252534151077271f);
+    u = std::fma(u, s, 0.00833336077630519866943359f);
+    u = std::fma(u, s, 0.0416664853692054748535156f);
+    u = std::fma(u, s, 0.166666671633720397949219f);
+    u = std::fma(u, s, 0.5f);
+    u = 1.0f + std::fma(s * s, u, s);
+    // SLEEF's ldexp2: two exact power-of-two factors, so that 2^q never overflows on its own.
+    const int half = q >> 1;
+    return u * std::ldexp(1.0f, half) * std::ldexp(1.0f, q - half);
+}
+
+// ---- sum: torch's float32 cascade sum (aten/src/ATen/native/cpu/SumKernel.cpp) --------------
+// torch accumulates a float32 sum in float32, in a fixed order: a contiguous run of 8 or more
+// values is read as 8-lane vectors (AVX2's and the portable build's width), the vectors go to 4
+// interleaved accumulators, each a cascade of up to 4 levels that adds chunks of 2^p vectors
+// (p = max(4, ceil(log2 n) / 4)); the tail values are summed first, then the 8 lanes in order.
+// A shorter run is the same cascade over single values. Rounding in a different order moves the
+// last bit of about half of all row sums, so the order is reproduced exactly. (Above 32768 values
+// a whole-tensor sum is split across threads by torch; the lesson's largest is 1000.)
+constexpr std::size_t kLanes = 8;
+using Lanes = std::array<float, kLanes>;
+
+std::int64_t ceil_log2(std::int64_t x) {   // torch's utils::CeilLog2
+    if (x <= 2) return 1;
+    std::int64_t floor_log2 = 0;
+    for (auto v = static_cast<std::uint64_t>(x - 1); v > 1; v >>= 1) ++floor_log2;
+    return floor_log2 + 1;
+}
+
+// multi_row_sum: 4 accumulators ("rows") over `size` steps; item(i, k) is step i, row k.
+template <class Acc, class Add, class Item>
+std::array<Acc, 4> multi_row_sum(std::int64_t size, Add add, Item item) {
+    constexpr int kLevels = 4;
+    const std::int64_t level_power = std::max<std::int64_t>(4, ceil_log2(size) / kLevels);
+    const std::int64_t level_step = std::int64_t{1} << level_power;
+    const std::int64_t level_mask = level_step - 1;
+    std::array<std::array<Acc, 4>, kLevels> acc{};   // all +0
+    std::int64_t i = 0;
+    while (i + level_step <= size) {
+        for (std::int64_t j = 0; j < level_step; ++j, ++i) {
+            for (int k = 0; k < 4; ++k) add(acc[0][k], item(i, k));
+        }
+        for (int j = 1; j < kLevels; ++j) {
+            for (int k = 0; k < 4; ++k) {
+                add(acc[j][k], acc[j - 1][k]);
+                acc[j - 1][k] = Acc{};
+            }
+            if ((i & (level_mask << (j * level_power))) != 0) break;
+        }
+    }
+    for (; i < size; ++i) {
+        for (int k = 0; k < 4; ++k) add(acc[0][k], item(i, k));
+    }
+    for (int j = 1; j < kLevels; ++j) {
+        for (int k = 0; k < 4; ++k) add(acc[0][k], acc[j][k]);
+    }
+    return acc[0];
+}
+
+// row_sum: the run read as (size / 4, 4), its 4 columns summed by multi_row_sum, the leftover
+// items added to column 0, then columns 1..3 added to column 0.
+template <class Acc, class Add, class Item>
+Acc cascade_row_sum(std::int64_t size, Add add, Item item) {
+    const std::int64_t size_ilp = size / 4;
+    auto partial = multi_row_sum<Acc>(size_ilp, add, [&](std::int64_t i, int k) {
+        return item(i * 4 + k);
+    });
+    for (std::int64_t i = size_ilp * 4; i < size; ++i) add(partial[0], item(i));
+    for (int k = 1; k < 4; ++k) add(partial[0], partial[k]);
+    return partial[0];
+}
+
+float torch_sum(const float* x, std::size_t n) {
+    const auto add_one = [](float& acc, float v) { acc = acc + v; };
+    float total;
+    if (n < kLanes) {
+        total = cascade_row_sum<float>(static_cast<std::int64_t>(n), add_one,
+                                       [&](std::int64_t i) { return x[i]; });
+    } else {
+        const auto add_lanes = [](Lanes& acc, const Lanes& v) {
+            for (std::size_t l = 0; l < kLanes; ++l) acc[l] = acc[l] + v[l];
+        };
+        const std::size_t vectors = n / kLanes;
+        const Lanes lanes = cascade_row_sum<Lanes>(
+            static_cast<std::int64_t>(vectors), add_lanes, [&](std::int64_t i) {
+                Lanes v;
+                std::copy_n(x + i * static_cast<std::int64_t>(kLanes), kLanes, v.begin());
+                return v;
+            });
+        total = 0.0f;
+        for (std::size_t k = vectors * kLanes; k < n; ++k) total = total + x[k];
+        for (float lane : lanes) total = total + lane;
+    }
+    return 0.0f + total;   // added onto the zero-filled output (so -0 comes out +0)
+}
+
 // One row of _vec_softmax_lastdim. The max is only for stability; a masked (-inf) entry gives
-// exp(-inf) = 0, so its weight is exactly 0 and the row still sums to 1.
+// exp(-inf) = 0, so its weight is exactly 0 and the row still sums to 1. Rows shorter than 8 are
+// one partial vector, summed left to right; a longer row adds whole vectors lane by lane and the
+// tail into the first lanes, then the 8 lanes in order.
 void softmax_row(const float* in, float* out, std::size_t n) {
     if (n == 0) return;
     float m = in[0];
     for (std::size_t i = 1; i < n; ++i) m = std::max(m, in[i]);   // NaN-free inputs assumed
-    for (std::size_t i = 0; i < n; ++i) out[i] = std::exp(in[i] - m);
-    // The sum: rows shorter than 8 left to right (torch's order there, every row the lesson
-    // prints). Longer rows (section 5 at --t 8 and more, where only the shape and the comparison
-    // figure print) keep eight running lane sums, as torch's vectorised reduce_all does with
-    // 8-float vectors, then add the lanes in order: a single left-to-right float32 sum over
-    // thousands of weights drifts by ~sqrt(n) ulps, which alone would exceed section 5's 1e-6.
-    float sum = 0.0f;
-    if (n < 8) {
-        for (std::size_t i = 0; i < n; ++i) sum = sum + out[i];
+    for (std::size_t i = 0; i < n; ++i) out[i] = torch_exp(in[i] - m);
+    float sum = out[0];
+    if (n < kLanes) {
+        for (std::size_t i = 1; i < n; ++i) sum = sum + out[i];
     } else {
-        float lane[8];
-        for (std::size_t l = 0; l < 8; ++l) lane[l] = out[l];
-        std::size_t i = 8;
-        for (; i + 8 <= n; i += 8) {
-            for (std::size_t l = 0; l < 8; ++l) lane[l] = lane[l] + out[i + l];
+        Lanes acc;
+        std::copy_n(out, kLanes, acc.begin());
+        std::size_t i = kLanes;
+        for (; i + kLanes <= n; i += kLanes) {
+            for (std::size_t l = 0; l < kLanes; ++l) acc[l] = acc[l] + out[i + l];
         }
-        for (std::size_t l = 0; i + l < n; ++l) lane[l] = lane[l] + out[i + l];
-        for (std::size_t l = 0; l < 8; ++l) sum = sum + lane[l];
+        for (std::size_t l = 0; i + l < n; ++l) acc[l] = acc[l] + out[i + l];
+        // vec_reduce_all's shuffles: halves, then pairs within halves, then neighbours.
+        for (std::size_t shift : {4u, 2u, 1u}) {
+            Lanes swapped;
+            for (std::size_t l = 0; l < kLanes; ++l) swapped[l] = acc[l ^ shift];
+            for (std::size_t l = 0; l < kLanes; ++l) acc[l] = acc[l] + swapped[l];
+        }
+        sum = acc[0];
     }
     const float inv = 1.0f / sum;
     for (std::size_t i = 0; i < n; ++i) out[i] = out[i] * inv;
@@ -161,11 +278,7 @@ std::vector<float> softmax(const std::vector<float>& v) {
 
 std::vector<float> row_sums(const Tensor32& s) {
     std::vector<float> out(s.rows);
-    for (std::size_t r = 0; r < s.rows; ++r) {
-        double acc = 0.0;
-        for (std::size_t c = 0; c < s.cols; ++c) acc += s(r, c);
-        out[r] = static_cast<float>(acc);
-    }
+    for (std::size_t r = 0; r < s.rows; ++r) out[r] = torch_sum(s.data.data() + r * s.cols, s.cols);
     return out;
 }
 
@@ -202,9 +315,7 @@ std::vector<float> mean_of_first_rows(const Tensor32& t, std::size_t k) {
 
 float mean(const std::vector<float>& v) {
     require(!v.empty(), "mean of nothing");
-    double acc = 0.0;
-    for (float x : v) acc += x;
-    return static_cast<float>(acc) / static_cast<float>(v.size());
+    return torch_sum(v.data(), v.size()) / static_cast<float>(v.size());   // sum().div_(n)
 }
 
 float std_unbiased(const std::vector<float>& v) {

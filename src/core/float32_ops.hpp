@@ -44,14 +44,17 @@ std::vector<bool> tril_mask(std::size_t n);
 Tensor32 masked_fill_not(const Tensor32& s, const std::vector<bool>& keep, float value);
 
 // ---- reductions ------------------------------------------------------------------------------
-// softmax over each row (F.softmax(s, dim=-1)), as torch's _vec_softmax_lastdim: m = max of the
-// row; e = exp(s - m); sum e left to right (torch's order for rows shorter than 8 lanes, which
-// is every row of the lesson); multiply by 1/sum. A row of only -inf gives NaN, as in torch.
+// softmax over each row (F.softmax(s, dim=-1)), as torch's _vec_softmax_lastdim on its AVX2
+// kernels: m = max of the row; e = exp(s - m) with SLEEF's expf_u10 (not the C library's expf,
+// which differs in the last bit for ~1 input in 10); sum e in torch's 8-lane order (left to
+// right for rows shorter than 8, every row of the lesson); multiply by 1/sum. torch's bits for
+// any width (tests/data/torch/float32_ops.txt). A row of only -inf gives NaN, as in torch.
 Tensor32 softmax_rows(const Tensor32& s);
 std::vector<float> softmax(const std::vector<float>& v);
 
-// s.sum(dim=1, keepdim=True) and s.sum(dim=-1): torch's cascade sum is within an ulp or two of
-// the exact sum, so each row is summed in double and rounded to float32 once.
+// s.sum(dim=1, keepdim=True) and s.sum(dim=-1): torch's float32 cascade sum, in its order (8-lane
+// vectors into 4 accumulators with chunked levels; see float32_ops.cpp), so the bits are torch's;
+// the exact sum rounded once differs in the last bit for about half of all rows.
 std::vector<float> row_sums(const Tensor32& s);
 // a / a.sum(dim=1, keepdim=True): each row divided by its own sum.
 Tensor32 normalise_rows(const Tensor32& a);
@@ -59,7 +62,7 @@ Tensor32 normalise_rows(const Tensor32& a);
 std::vector<float> row_max(const Tensor32& s);
 // t[:k].mean(dim=0): the mean of the first k rows, column by column (rows added in order).
 std::vector<float> mean_of_first_rows(const Tensor32& t, std::size_t k);
-// v.mean(): float32 sum (double, rounded once) divided by n in float32.
+// v.mean(): torch's float32 cascade sum (as row_sums) divided by n in float32 (sum().div_(n)).
 float mean(const std::vector<float>& v);
 // v.std() (n - 1 divisor) as torch's std_var_all_cpu: the float32 mean, then Σ (x - mean)² in
 // double, sqrt, rounded to float32.
