@@ -56,7 +56,8 @@ void check(const Panel& p) {
     for (const Series& s : p.series) {
         if (s.x.size() != s.y.size()) throw std::invalid_argument("chart: x and y differ in length");
         for (std::size_t k = 0; k < s.x.size(); ++k) {
-            if (!std::isfinite(s.x[k]) || !std::isfinite(s.y[k]) || (p.log_x && !(s.x[k] > 0))) {
+            if (!std::isfinite(s.x[k]) || !std::isfinite(s.y[k]) || (p.log_x && !(s.x[k] > 0)) ||
+                (p.log_y && !(s.y[k] > 0))) {
                 throw std::invalid_argument("chart: a point cannot be drawn");
             }
         }
@@ -72,16 +73,50 @@ void marker(Writer& w, const Series& s, double x, double y) {
     }
 }
 
+// The y axis: linear from y_min to y_max (or a round top), or log10 over whole decades.
+struct YAxis {
+    bool log = false;
+    double lo = 0, hi = 1;   // log: exponents of 10
+    double fraction(double y) const { return ((log ? std::log10(y) : y) - lo) / (hi - lo); }
+    std::vector<double> ticks;
+};
+
+YAxis y_axis(const Panel& p) {
+    YAxis a;
+    double smallest = 0, largest = 0;
+    bool any = false;
+    for (const Series& s : p.series) {
+        for (double y : s.y) {
+            smallest = any ? std::min(smallest, y) : y;
+            largest = any ? std::max(largest, y) : y;
+            any = true;
+        }
+    }
+    if (p.log_y) {
+        a.log = true;
+        a.lo = any ? std::floor(std::log10(smallest)) : 0;
+        a.hi = any ? std::ceil(std::log10(largest)) : 1;
+        if (a.hi <= a.lo) a.hi = a.lo + 1;   // every y a power of ten: still a decade tall
+        for (double e = a.lo; e <= a.hi; ++e) a.ticks.push_back(std::pow(10.0, e));
+        return a;
+    }
+    a.lo = p.y_min;
+    a.hi = p.y_max > p.y_min ? p.y_max : round_axis_top(std::max(std::max(0.0, largest), p.y_min));
+    const double step = round_step(a.hi - a.lo, 5);
+    for (int k = 0;; ++k) {
+        const double v = a.lo + k * step;
+        if (v > a.hi * (1 + 1e-9) + 1e-12) break;
+        a.ticks.push_back(v);
+    }
+    return a;
+}
+
 void draw_panel(Writer& w, const Panel& p, std::size_t index, double left, double top) {
     std::set<double> xs;
-    double largest = 0;
-    for (const Series& s : p.series) {
-        xs.insert(s.x.begin(), s.x.end());
-        for (double y : s.y) largest = std::max(largest, y);
-    }
+    for (const Series& s : p.series) xs.insert(s.x.begin(), s.x.end());
     const double plot_left = left + kAxisLeft, plot_top = top + kPanelTitle;
-    const double y_top = p.y_max > p.y_min ? p.y_max : round_axis_top(std::max(largest, p.y_min));
-    const auto y_at = [&](double y) { return plot_top + kPlotHeight - (y - p.y_min) / (y_top - p.y_min) * kPlotHeight; };
+    const YAxis ya = y_axis(p);
+    const auto y_at = [&](double y) { return plot_top + kPlotHeight - ya.fraction(y) * kPlotHeight; };
 
     w.with_text("text", {{"x", number(plot_left + kPlotWidth / 2)}, {"y", number(top + 16)}, {"font-size", "13"},
                          {"font-weight", "bold"}, {"text-anchor", "middle"}},
@@ -89,10 +124,7 @@ void draw_panel(Writer& w, const Panel& p, std::size_t index, double left, doubl
     w.empty("rect", {{"x", number(plot_left)}, {"y", number(plot_top)}, {"width", number(kPlotWidth)},
                      {"height", number(kPlotHeight)}, {"fill", "#ffffff"}, {"stroke", "#555555"}});
     // y grid and ticks
-    const double step = round_step(y_top - p.y_min, 5);
-    for (int k = 0;; ++k) {
-        const double v = p.y_min + k * step;
-        if (v > y_top * (1 + 1e-9) + 1e-12) break;
+    for (double v : ya.ticks) {
         const double y = y_at(v);
         w.empty("line", {{"x1", number(plot_left)}, {"y1", number(y)}, {"x2", number(plot_left + kPlotWidth)},
                          {"y2", number(y)}, {"stroke", "#dddddd"}});
@@ -116,7 +148,7 @@ void draw_panel(Writer& w, const Panel& p, std::size_t index, double left, doubl
     const double label_x = left + 14, label_y = plot_top + kPlotHeight / 2;
     w.with_text("text", {{"x", number(label_x)}, {"y", number(label_y)}, {"font-size", "12"}, {"text-anchor", "middle"},
                          {"transform", "rotate(-90 " + number(label_x) + " " + number(label_y) + ")"}},
-                p.y_label);
+                p.y_label + (p.log_y ? " (log scale)" : ""));
     for (std::size_t si = 0; si < p.series.size(); ++si) {
         const Series& s = p.series[si];
         std::string points;
@@ -136,6 +168,34 @@ void draw_panel(Writer& w, const Panel& p, std::size_t index, double left, doubl
     }
 }
 
+// Where each legend entry goes: left to right after the axis margin, wrapping to a new row when
+// the next entry would pass the picture's right margin (a row holds at least one entry).
+struct LegendPlace {
+    double x;
+    int row;
+};
+
+std::vector<LegendPlace> legend_places(const Chart& chart, double width, int* rows) {
+    std::vector<LegendPlace> out;
+    *rows = 0;
+    if (chart.panels.empty()) return out;
+    double x = kMargin + kAxisLeft;
+    int row = 0;
+    bool row_empty = true;
+    for (const Series& s : chart.panels.front().series) {
+        const double entry = 44 + text_width(s.name, 12);
+        if (!row_empty && x + entry > width - kMargin) {
+            ++row;
+            x = kMargin + kAxisLeft;
+        }
+        out.push_back({x, row});
+        x += entry + 28;
+        row_empty = false;
+    }
+    *rows = row + 1;
+    return out;
+}
+
 }  // namespace
 
 double round_axis_top(double largest) {
@@ -148,7 +208,9 @@ std::string chart_svg(const Chart& chart) {
     for (const Panel& p : chart.panels) check(p);
     const double n = static_cast<double>(chart.panels.size());
     const double width = std::ceil(std::max(2 * kMargin + n * panel_width(), 2 * kMargin + text_width(chart.title, 15)));
-    const double height = kMargin + kTitleHeight + panel_height() + kLegendHeight + kMargin;
+    int legend_rows = 0;
+    const std::vector<LegendPlace> places = legend_places(chart, width, &legend_rows);
+    const double height = kMargin + kTitleHeight + panel_height() + std::max(1, legend_rows) * kLegendHeight + kMargin;
     Writer w(width, height);
     w.empty("rect", {{"width", number(width)}, {"height", number(height)}, {"fill", "#ffffff"}});
     w.open("g", {{"font-family", kFontFamily}});
@@ -158,18 +220,16 @@ std::string chart_svg(const Chart& chart) {
     for (std::size_t i = 0; i < chart.panels.size(); ++i) {
         draw_panel(w, chart.panels[i], i, kMargin + i * panel_width(), kMargin + kTitleHeight);
     }
-    if (!chart.panels.empty()) {   // the legend: each series' line and marker, then its name
-        double x = kMargin + kAxisLeft;
-        const double y = kMargin + kTitleHeight + panel_height() + 18;
-        for (const Series& s : chart.panels.front().series) {
-            Attributes line = {{"x1", number(x)}, {"y1", number(y)}, {"x2", number(x + 36)}, {"y2", number(y)},
-                               {"stroke", hex(s.colour)}, {"stroke-width", "2"}};
-            if (s.dashed) line.push_back({"stroke-dasharray", "7 4"});
-            w.empty("line", line);
-            marker(w, s, x + 18, y);
-            w.with_text("text", {{"x", number(x + 44)}, {"y", number(y + 4)}, {"font-size", "12"}}, s.name);
-            x += 44 + text_width(s.name, 12) + 28;
-        }
+    for (std::size_t i = 0; i < places.size(); ++i) {   // the legend: each series' line and marker, then its name
+        const Series& s = chart.panels.front().series[i];
+        const double x = places[i].x;
+        const double y = kMargin + kTitleHeight + panel_height() + 18 + places[i].row * kLegendHeight;
+        Attributes line = {{"x1", number(x)}, {"y1", number(y)}, {"x2", number(x + 36)}, {"y2", number(y)},
+                           {"stroke", hex(s.colour)}, {"stroke-width", "2"}};
+        if (s.dashed) line.push_back({"stroke-dasharray", "7 4"});
+        w.empty("line", line);
+        marker(w, s, x + 18, y);
+        w.with_text("text", {{"x", number(x + 44)}, {"y", number(y + 4)}, {"font-size", "12"}}, s.name);
     }
     w.close();
     return w.finish();

@@ -1,7 +1,7 @@
 #pragma once
 // Line charts as SVG: panels side by side sharing one legend, each with its own axes. The x ticks
 // are the data's own x values (the Dq or H that were run); the y axis starts at y_min and ends at
-// a round number. Each point is a <g id="point-P-S-K"> (panel, series, point; 1-based) with a
+// a round number, or (log_y) spans whole decades. Each point is a <g id="point-P-S-K"> (panel, series, point; 1-based) with a
 // <title> giving its values.
 #include <string>
 #include <vector>
@@ -25,6 +25,9 @@ struct Panel {
     double y_min = 0;
     double y_max = 0;                 // 0: a round number above the largest y
     std::vector<Series> series;
+    bool log_y = false;               // log10 y axis (y > 0), from the decade below the smallest
+                                      // y to the decade above the largest, a tick at each decade;
+                                      // y_min and y_max are then unused
 };
 
 struct Chart {
@@ -35,6 +38,8 @@ struct Chart {
 // Okabe and Ito's colour-blind-safe qualitative colours.
 inline constexpr Rgb kVermillion{0xd5, 0x5e, 0x00};
 inline constexpr Rgb kBlue{0x00, 0x72, 0xb2};
+inline constexpr Rgb kBluishGreen{0x00, 0x9e, 0x73};
+inline constexpr Rgb kReddishPurple{0xcc, 0x79, 0xa7};
 
 std::string chart_svg(const Chart& chart);
 
