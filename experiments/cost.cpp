@@ -155,6 +155,16 @@ report::CostReport run_cost(const CostOptions& o) {
         }
     }
 
+    // The progress measure: each run's closed-form multiplications, times the repeats asked for.
+    std::uint64_t work_total = 0, work_done = 0;
+    for (Kernel k : chosen) {
+        for (long t : ts) {
+            if (!skip.count({k, t})) {
+                work_total += expected_multiplications(k, t, kLessonModel) * static_cast<std::uint64_t>(o.repeats);
+            }
+        }
+    }
+
     std::map<Kernel, std::vector<std::size_t>> by_kernel;   // indices into r.runs
     for (long t : ts) {
         std::vector<Kernel> here;
@@ -174,7 +184,8 @@ report::CostReport run_cost(const CostOptions& o) {
             run.t = t;
             run.formula = expected_multiplications(k, t, h.x.cols);
             double total = 0;
-            for (long i = 0; i < o.repeats && (i == 0 || total < kRepeatBudgetSeconds); ++i) {
+            long i = 0;
+            for (; i < o.repeats && (i == 0 || total < kRepeatBudgetSeconds); ++i) {
                 kernels::Meter meter;
                 const double cpu_start = process_cpu_seconds();
                 const auto start = std::chrono::steady_clock::now();
@@ -187,6 +198,12 @@ report::CostReport run_cost(const CostOptions& o) {
                 run.peak_bytes = meter.peak();
                 run.multiplications = result.multiplications;
                 if (i == 0 && k != Kernel::flash) run.max_diff_vs_flash = max_diff(result.out, reference.out);
+                work_done += run.formula;
+                if (o.progress) o.progress(work_done, work_total);
+            }
+            if (i < o.repeats) {   // stopped early by the time budget: the rest count as done
+                work_done += run.formula * static_cast<std::uint64_t>(o.repeats - i);
+                if (o.progress) o.progress(work_done, work_total);
             }
             run.median_s = median(run.seconds);
             run.median_cpu_s = median(run.cpu_seconds);

@@ -4,7 +4,9 @@
 // run by each chosen kernel (src/core/kernels/) at each length; for each the median wall time
 // over repeats, the peak memory its buffers held, the multiplications it counted; then the
 // growth ratio between lengths and the fitted exponent of time against T.
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/kernels/kernels.hpp"
@@ -29,6 +31,12 @@ struct CostOptions {
     long repeats = 3;
     long threads = 1;
     std::uint64_t memory_limit = 0;   // 0: min(kMaxRunBytes, MemAvailable); tests set it lower
+    // Called after each timed run with (work done, work in the whole sweep), the work of a run
+    // being its kernel's closed-form multiplications at that T times the repeats asked for; a
+    // cell that stops repeating early (past kRepeatBudgetSeconds) counts its remaining repeats
+    // as done. Empty: not called. The experiment never prints; the CLI sets this only when
+    // stderr is a terminal (docs/pictures.md).
+    std::function<void(std::size_t, std::size_t)> progress;
 };
 
 // Throws attn::UsageError naming the flag: --t entries outside 1..kMaxCostT or none, --repeats
