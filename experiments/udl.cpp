@@ -173,7 +173,9 @@ Setup122 draw_122(const UdlOptions& o) {
 }
 
 // multihead(X): per head V softmax(KᵀQ * scale); X' = Ωc vstack(heads), or a mistake's variant.
-Matrix multihead_122(const Setup122& s, const Matrix& x, UdlMistake mistake) {
+// `attentions`, when given, receives each head's attention matrix (for the pictures).
+Matrix multihead_122(const Setup122& s, const Matrix& x, UdlMistake mistake,
+                     std::vector<Matrix>* attentions = nullptr) {
     const double head_width = static_cast<double>(s.d / s.h);
     const double scale = mistake == UdlMistake::scale_d ? 1 / std::sqrt(static_cast<double>(s.d))
                          : mistake == UdlMistake::unscaled ? 1.0
@@ -188,6 +190,7 @@ Matrix multihead_122(const Setup122& s, const Matrix& x, UdlMistake mistake) {
         for (double& e : scores) e = e * scale;
         const Matrix a = mistake == UdlMistake::softmax_rows ? core::udl_softmax_rows(scores)
                                                              : core::udl_softmax_cols(scores);
+        if (attentions) attentions->push_back(a);
         outs.push_back(core::matmul(v, a));
     }
     // np.vstack(outs): the heads' rows one under another.
@@ -206,7 +209,9 @@ report::Udl122 run_122(const UdlOptions& o) {
     report::Udl122 r;
     r.x = to_array(s.x);
     r.mistake = udl_mistake_name(o.mistake);
-    r.x_prime = to_array(multihead_122(s, s.x, o.mistake));
+    std::vector<Matrix> attentions;
+    r.x_prime = to_array(multihead_122(s, s.x, o.mistake, &attentions));
+    for (const Matrix& a : attentions) r.head_attentions.push_back(to_array(a));
     r.permutation = permutation_check(s.x, [&](const Matrix& m) { return multihead_122(s, m, o.mistake); });
     return r;
 }

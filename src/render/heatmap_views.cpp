@@ -26,6 +26,26 @@ Heatmap square(const report::Array& a, Scale scale, int decimals) {
 
 bool english(Wording w) { return w == Wording::english; }
 
+std::vector<std::string> zero_based(std::size_t n) {
+    std::vector<std::string> labels;
+    for (std::size_t i = 0; i < n; ++i) labels.push_back(std::to_string(i));
+    return labels;
+}
+
+// A UDL matrix with the notebooks' 0-based labels; cells show 3 decimals (12.2's precision; 12.1
+// prints 8, which the text above the picture keeps).
+Heatmap udl_map(const report::Array& a, Scale scale, std::string title, std::string axes) {
+    Heatmap h = square(a, scale, 3);
+    h.row_labels = zero_based(h.rows);
+    h.column_labels = zero_based(h.columns);
+    h.title = std::move(title);
+    h.axes = std::move(axes);
+    return h;
+}
+
+constexpr const char* kUdlAttentionAxes = "rows: input m, columns: output n (0-based, as the notebook)";
+constexpr const char* kUdlOutputAxes = "rows: dimension, columns: output n (0-based, as the notebook)";
+
 }  // namespace
 
 std::vector<Heatmap> attention_heatmaps(const report::AttentionReport& r, Wording w) {
@@ -89,6 +109,40 @@ std::vector<Heatmap> lesson_heatmaps(const report::LessonReport& r, Wording w) {
         }
         out.push_back(h);
     }
+    return out;
+}
+
+std::vector<Heatmap> udl_heatmaps(const report::UdlReport& r) {
+    std::vector<Heatmap> out;
+    if (r.notebook == "12.1") {
+        const auto& loop = r.nb121.attentions;   // loop[n][m] is a_nm, a (1, 1) array
+        report::Array unscaled{{loop.size(), loop.size()}, std::vector<double>(loop.size() * loop.size())};
+        for (std::size_t n = 0; n < loop.size(); ++n) {
+            for (std::size_t m = 0; m < loop[n].size() && m < loop.size(); ++m) {
+                unscaled.values[m * loop.size() + n] = loop[n][m].values.at(0);
+            }
+        }
+        out.push_back(udl_map(unscaled, Scale::weights,
+                              "Attention a_nm = softmax over m of k_m·q_n, unscaled (viridis, 0 to 1)",
+                              kUdlAttentionAxes));
+        out.push_back(udl_map(r.nb121.scaled_attention, Scale::weights,
+                              "Scaled attention softmax(KᵀQ / √D), each column (viridis, 0 to 1)", kUdlAttentionAxes));
+        out.push_back(udl_map(r.nb121.x_prime_scaled, Scale::signed_,
+                              "X' = V · scaled attention (blue negative, white 0, red positive)", kUdlOutputAxes));
+        return out;
+    }
+    // A mistake's pictures say so: its attention is not the notebook's formula.
+    const std::string wrong = r.nb122.mistake.empty() ? "" : " [mistake: " + r.nb122.mistake + "]";
+    for (std::size_t i = 0; i < r.nb122.head_attentions.size(); ++i) {
+        out.push_back(udl_map(r.nb122.head_attentions[i], Scale::weights,
+                              "Head " + std::to_string(i) + ": attention " +
+                                  (wrong.empty() ? "softmax(KᵀQ / √(D/H)), each column" : wrong.substr(1)) +
+                                  " (viridis, 0 to 1)",
+                              kUdlAttentionAxes));
+    }
+    out.push_back(udl_map(r.nb122.x_prime, Scale::signed_,
+                          "X' = Ωc · the heads stacked" + wrong + " (blue negative, white 0, red positive)",
+                          kUdlOutputAxes));
     return out;
 }
 

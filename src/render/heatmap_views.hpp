@@ -8,6 +8,7 @@
 #include "report/attention_report.hpp"
 #include "report/lesson_report.hpp"
 #include "report/mask_report.hpp"
+#include "report/udl_report.hpp"
 
 namespace attn::render {
 
@@ -22,5 +23,10 @@ Heatmap mask_heatmap(const report::MaskReport& r, Wording w = Wording::chapter);
 // 床前明月光) and section 5 (the head's output, rows = characters, columns = output dimensions),
 // for those of the two among the shown sections.
 std::vector<Heatmap> lesson_heatmaps(const report::LessonReport& r, Wording w = Wording::chapter);
+// `attn udl`: 12.1 the attention of the loop form (unscaled), the scaled attention of the matrix
+// form, then X' (scaled, signed); 12.2 each head's attention, then X' (signed). Attention rows are
+// the input m, columns the output n; X' rows a dimension, columns the output n; all 0-based, as
+// the notebooks count. The notebooks are in English, so the captions are English in any wording.
+std::vector<Heatmap> udl_heatmaps(const report::UdlReport& r);
 
 }  // namespace attn::render

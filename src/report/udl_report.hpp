@@ -32,6 +32,8 @@ struct Udl122 {
     Array x;                 // (D, N)
     std::string mistake;     // "" for the right answer, else the mistake's name
     Array x_prime;           // (D, N), printed with precision 3
+    std::vector<Array> head_attentions;   // per head, its attention softmax(KᵀQ·scale) (N, N),
+                                          // as the mistake (if any) computed it; not printed
     UdlPermutation permutation;
 };
 
