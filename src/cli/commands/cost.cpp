@@ -7,10 +7,13 @@
 #include "cli/commands/commands.hpp"
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
+#include "cli/pictures.hpp"
+#include "cli/progress.hpp"
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
 #include "experiments/cost.hpp"
 #include "render/cost_text.hpp"
+#include "render/svg/cost_svg.hpp"
 
 namespace attn::cli {
 namespace {
@@ -45,6 +48,7 @@ std::vector<kernels::Kernel> parse_kernels(const std::string& text) {
 Command cost_command() {
     auto o = std::make_shared<experiments::CostOptions>();
     auto format = std::make_shared<std::string>("text");
+    auto p = std::make_shared<Pictures>();
     Command c;
     c.name = "cost";
     c.summary = "The lesson's exercise 3 (注意力的代價): time, memory and multiplications against T";
@@ -80,13 +84,20 @@ Command cost_command() {
         int_flag("--threads", "threads for naive and flash (rows split); decoding stays sequential",
                  o->threads, range_text(1L, experiments::kMaxThreads)),
         fmt,
+        svg_flag(*p),
     };
-    c.run = [o, format] {
+    c.run = [o, format, p] {
         if (*format != "text" && *format != "json") {
             throw UsageError("--format", "must be text or json (got '" + *format + "')");
         }
         experiments::validate(*o);
-        const report::CostReport r = experiments::run_cost(*o);
+        report::CostReport r;
+        {
+            StderrProgress progress("attn cost:");
+            o->progress = progress.callback();
+            r = experiments::run_cost(*o);
+        }
+        if (!p->svg.empty()) write_svg(*p, render::svg::cost_svg(r));
         write_stdout(*format == "json" ? render::cost_json(r) : render::cost_text(r));
         return 0;
     };

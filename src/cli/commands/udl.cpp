@@ -10,8 +10,11 @@
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
 #include "cli/parse_flags.hpp"
+#include "cli/pictures.hpp"
 #include "core/errors.hpp"
 #include "experiments/udl.hpp"
+#include "render/heatmap_views.hpp"
+#include "render/svg/heatmap_svg.hpp"
 #include "render/udl_text.hpp"
 
 namespace attn::cli {
@@ -58,6 +61,7 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
 
 Command udl_command() {
     auto f = std::make_shared<UdlFlags>();
+    auto p = std::make_shared<Pictures>();
     const std::string seeds = range_text(0L, 4294967295L);
     const std::string sizes = range_text(1L, experiments::kUdlMaxSize);
     Command c;
@@ -115,15 +119,22 @@ Command udl_command() {
                         "12.2: name the computation behind the printed X' in FILE (- reads standard input)",
                         f->diagnose, f->diagnose_given),
     };
-    c.run = [f] {
+    for (Flag& flag : heatmap_flags(*p)) c.flags.push_back(flag);
+    c.flags.push_back(svg_flag(*p));
+    c.run = [f, p] {
         const experiments::UdlOptions o = to_options(*f);
         if (f->diagnose_given) {
+            if (p->heatmap || !p->svg.empty())
+                throw UsageError(p->heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
             if (o.notebook != "12.2") throw UsageError("--diagnose", "applies to notebook 12.2 only");
             const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(f->diagnose));
             write_stdout(render::udl_diagnosis_text(d));
             return d.match == "right" ? 0 : 1;
         }
-        write_stdout(render::udl_text(experiments::run_udl(o)));
+        const report::UdlReport r = experiments::run_udl(o);
+        if (!p->svg.empty()) write_svg(*p, render::svg::heatmaps_svg(render::udl_heatmaps(r)));
+        write_stdout(render::udl_text(r));
+        if (p->heatmap) write_stdout(heatmaps_text(render::udl_heatmaps(r), *p));
         return 0;
     };
     return c;
