@@ -129,6 +129,28 @@ TEST_CASE("a small sweep: every kernel counts its closed form, agrees with flash
     CHECK(r.runs[5].peak_bytes < 3 * r.runs[4].peak_bytes);
 }
 
+TEST_CASE("progress: called after every timed run, never backwards, ending at the sweep's closed-form work") {
+    CostOptions o;
+    o.ts = {16, 32};
+    o.kernels = {Kernel::naive, Kernel::recompute};
+    o.repeats = 3;
+    std::vector<std::pair<std::size_t, std::size_t>> calls;
+    o.progress = [&](std::size_t done, std::size_t total) { calls.emplace_back(done, total); };
+    const auto r = run_cost(o);
+    std::size_t timed = 0;
+    for (const auto& run : r.runs) timed += run.seconds.size();
+    std::uint64_t total = 0;
+    for (Kernel k : o.kernels) {
+        for (long t : o.ts) total += 3 * expected_multiplications(k, static_cast<std::uint64_t>(t), 16);
+    }
+    REQUIRE(calls.size() == timed);   // one per timed run (none stops early: microseconds each)
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        CHECK(calls[i].second == total);
+        if (i > 0) CHECK(calls[i].first > calls[i - 1].first);
+    }
+    CHECK(calls.back().first == total);
+}
+
 TEST_CASE("the naive kernel on the lesson's stream at T = 5 equals section 5's output within 1e-6") {
     LessonOptions lesson;
     lesson.sections = {5};

@@ -122,3 +122,28 @@ TEST_CASE("udl: the notebooks' own printed true values (facts from notebooks 12.
                    " [  4.888  -5.814   2.407   3.228  -4.232   3.71 ]\n"
                    " [  1.248  18.894  -6.409   3.224  19.717  -5.629]]\n") != std::string::npos);
 }
+
+TEST_CASE("udl 12.2 keeps each head's attention: H matrices N x N, columns summing to 1 (rows for softmax-rows)") {
+    UdlOptions o;
+    o.notebook = "12.2";
+    o.d = 8;
+    o.h = 4;
+    o.n = 5;
+    for (UdlMistake m : {UdlMistake::none, UdlMistake::softmax_rows}) {
+        o.mistake = m;
+        const report::UdlReport r = experiments::run_udl(o);
+        REQUIRE(r.nb122.head_attentions.size() == 4);
+        for (const report::Array& a : r.nb122.head_attentions) {
+            REQUIRE(a.shape == report::Shape{5, 5});
+            for (std::size_t i = 0; i < 5; ++i) {
+                double sum = 0;
+                for (std::size_t j = 0; j < 5; ++j) {
+                    const double v = m == UdlMistake::none ? a.values[j * 5 + i] : a.values[i * 5 + j];
+                    CHECK(v >= 0);
+                    sum += v;
+                }
+                CHECK(sum == doctest::Approx(1.0).epsilon(1e-12));
+            }
+        }
+    }
+}

@@ -95,3 +95,42 @@ TEST_CASE("views: the lesson's heatmaps follow the shown sections, labelled with
     CHECK(maps[1].row_labels == r.words);
     CHECK(maps[1].column_labels == std::vector<std::string>{"1", "2", "3"});
 }
+
+TEST_CASE("views: udl 12.1 shows the loop's attention (a_nm at row m, column n), the scaled one, then X'") {
+    attn::report::UdlReport r;
+    r.notebook = "12.1";
+    // attentions[n][m] = a_nm: output 0 attends to input 1, output 1 to input 0
+    r.nb121.attentions = {{{{1, 1}, {0.25}}, {{1, 1}, {0.75}}}, {{{1, 1}, {0.9}}, {{1, 1}, {0.1}}}};
+    r.nb121.scaled_attention = square(2, 0);
+    r.nb121.x_prime_scaled = {{3, 2}, {-1, 2, 0, 0, 5, -3}};
+    const std::vector<Heatmap> maps = udl_heatmaps(r);
+    REQUIRE(maps.size() == 3);
+    CHECK(maps[0].scale == Scale::weights);
+    CHECK(maps[0].values == std::vector<double>{0.25, 0.9, 0.75, 0.1});   // row m, column n
+    CHECK(maps[0].row_labels == std::vector<std::string>{"0", "1"});      // 0-based, as the notebook
+    CHECK(maps[1].values == r.nb121.scaled_attention.values);
+    CHECK(maps[2].scale == Scale::signed_);
+    CHECK(maps[2].rows == 3);
+    CHECK(maps[2].columns == 2);
+    CHECK(maps[2].values == r.nb121.x_prime_scaled.values);
+}
+
+TEST_CASE("views: udl 12.2 shows each head's attention, then X' signed; a mistake says so") {
+    attn::report::UdlReport r;
+    r.notebook = "12.2";
+    r.nb122.head_attentions = {square(2, 0), square(2, 1), square(2, 2)};
+    r.nb122.x_prime = {{4, 2}, {1, -1, 2, 0, 0, 0, 3, 3}};
+    std::vector<Heatmap> maps = udl_heatmaps(r);
+    REQUIRE(maps.size() == 4);
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(maps[i].scale == Scale::weights);
+        CHECK(maps[i].values == r.nb122.head_attentions[i].values);
+        CHECK(maps[i].title.rfind("Head " + std::to_string(i) + ": ", 0) == 0);
+        CHECK(maps[i].title.find("mistake") == std::string::npos);
+    }
+    CHECK(maps[3].scale == Scale::signed_);
+    CHECK(maps[3].values == r.nb122.x_prime.values);
+    r.nb122.mistake = "softmax-rows";
+    maps = udl_heatmaps(r);
+    for (const Heatmap& h : maps) CHECK(h.title.find("[mistake: softmax-rows]") != std::string::npos);
+}

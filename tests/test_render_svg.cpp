@@ -6,6 +6,7 @@
 #include <string>
 
 #include "render/heatmap.hpp"
+#include "render/svg/cost_svg.hpp"
 #include "render/svg/heatmap_svg.hpp"
 #include "render/svg/layout.hpp"
 #include "render/svg/line_chart.hpp"
@@ -227,4 +228,69 @@ TEST_CASE("charts: a point that cannot be drawn is a bug, refused") {
     c.panels[0].log_x = false;
     c.panels[0].series[0].y = {std::nan("")};
     CHECK_THROWS_AS(chart_svg(c), std::invalid_argument);
+}
+
+TEST_CASE("cost chart: log-log axes, one line per kernel, the fitted exponent in the legend, the same bytes") {
+    // Synthetic timings: naive grows as T² (×4 per doubling), flash measured at one length only.
+    attn::report::CostReport r;
+    const auto run = [](const std::string& kernel, long t, double s) {
+        attn::report::CostRun c;
+        c.kernel = kernel;
+        c.t = t;
+        c.median_s = s;
+        return c;
+    };
+    r.runs = {run("naive", 100, 1e-4), run("naive", 200, 4e-4), run("naive", 400, 1.6e-3), run("flash", 100, 2e-4)};
+    attn::report::CostFit naive_fit;
+    naive_fit.kernel = "naive";
+    naive_fit.points = 3;
+    naive_fit.exponent = 2.004;
+    attn::report::CostFit flash_fit;
+    flash_fit.kernel = "flash";
+    flash_fit.points = 1;
+    r.fits = {naive_fit, flash_fit};
+    const std::string doc = cost_svg(r);
+    CHECK(doc == cost_svg(r));
+    CHECK(count(doc, "<polyline") == 2);
+    CHECK(count(doc, "id=\"point-1-1-") == 3);
+    CHECK(count(doc, "id=\"point-1-2-") == 1);
+    CHECK(doc.find(">naive: time ∝ T^2.00</text>") != std::string::npos);
+    CHECK(doc.find(">flash (one length, no exponent)</text>") != std::string::npos);
+    CHECK(doc.find(">T (log scale)</text>") != std::string::npos);
+    CHECK(doc.find(">seconds (log scale)</text>") != std::string::npos);
+    // y ticks at the decades from 10^-4 (below the smallest time) to 10^-2 (above the largest)
+    for (const char* tick : {">0.0001</text>", ">0.001</text>", ">0.01</text>"}) CHECK(doc.find(tick) != std::string::npos);
+    CHECK(doc.find(">0.1</text>") == std::string::npos);
+    // The points where log-log axes put them (computed by hand: plot 340 x 240 px at (88, 80),
+    // x from log10 100 to log10 400 padded by 8% each side, y from 10^-4 at 320 to 10^-2 at 80):
+    // equal steps, since each doubling of T multiplies the time by 4.
+    CHECK(attribute_after(doc, "<polyline", "points") == "111.45,320 258,247.75 404.55,175.51");
+    CHECK(attribute_after(doc, "id=\"point-1-2-1\"", "x") == "106.95");   // flash's square at (111.45, 283.88)
+    CHECK(attribute_after(doc, "id=\"point-1-2-1\"", "y") == "279.38");
+    CHECK(attribute_after(doc, "id=\"point-1-1-1\"", "fill") == "#d55e00");   // naive vermillion
+    CHECK(attribute_after(doc, "id=\"point-1-2-1\"", "fill") == "#0072b2");   // flash blue
+    CHECK(doc.find("<title>naive: time ∝ T^2.00: 200, 0.0004</title>") != std::string::npos);
+
+    // four kernels' legend entries do not fit on one row: they wrap inside the picture
+    r.runs.push_back(run("kv-cache", 100, 1e-4));
+    r.runs.push_back(run("recompute", 100, 1e-3));
+    const std::string four = cost_svg(r);
+    const double width = std::stod(attribute_after(four, "<svg", "width"));
+    std::size_t at = 0;
+    while ((at = four.find("<text x=\"", at)) != std::string::npos) {
+        const double x = std::stod(four.substr(at + 9));
+        const std::size_t end = four.find("</text>", at);
+        const std::size_t open = four.find('>', at) + 1;
+        CHECK(x + text_width(four.substr(open, end - open), 12) <= width);
+        at = end;
+    }
+}
+
+TEST_CASE("charts: a log y axis refuses a time of 0 (it cannot be drawn)") {
+    Chart c;
+    c.panels = {Panel{"p", "x", "y", true, 0, 0, {Series{"s", {1.0, 2.0}, {0.5, 0.0}, kBlue}}}};
+    c.panels[0].log_y = true;
+    CHECK_THROWS_AS(chart_svg(c), std::invalid_argument);
+    c.panels[0].series[0].y = {0.5, 1.0};
+    CHECK_NOTHROW(chart_svg(c));
 }
