@@ -10,8 +10,13 @@
 - --heatmap: the text comes first, byte for byte; with --color always the ANSI colour of a known
   cell is its value's palette colour in truecolor, 256 and 16 colours; with --color never,
   NO_COLOR, or a pipe there is no escape code.
-- progress: scaling with a long run draws a progress line on a terminal's stderr, erased at the
-  end, and never writes anything to a piped stderr; stdout is the same either way.
+- progress: scaling and cost with a long run draw a progress line on a terminal's stderr, erased
+  at the end, and never write anything to a piped stderr; stdout is the same either way (cost's
+  timings differ run to run, so there stdout is checked to be free of the line's bytes).
+- cost --svg: the timings vary run to run, so the chart is checked for structure against the
+  same run's text: one line per kernel, one marker per row of the table, the T and exponents the
+  text prints, labelled log axes, and the marker and line colours in the PNG.
+- udl --svg / --heatmap: the attention matrices and X' as for attention, values from the text.
 
 The PNG is read with zlib and struct (no third-party module). Skips (77) without rsvg-convert.
 """
@@ -34,6 +39,7 @@ BLUE_RED = ["053061", "2166ac", "4393c3", "92c5de", "d1e5f0", "f7f7f7", "fddbc7"
             "b2182b", "67001f"]
 MASKED_SVG = (0xe0, 0xe0, 0xe0)
 VERMILLION, BLUE = (0xd5, 0x5e, 0x00), (0x00, 0x72, 0xb2)
+BLUISH_GREEN, REDDISH_PURPLE = (0x00, 0x9e, 0x73), (0xcc, 0x79, 0xa7)
 
 failures = []
 
@@ -165,6 +171,20 @@ def numpy_vector(text, prefix):
     return [float(v) for v in line[len(prefix):].strip(" []").split()]
 
 
+def numpy_blocks(text):
+    """Every 2-D matrix NumPy printed on its own lines ("[[…" to "…]]"), as lists of rows."""
+    blocks, current = [], None
+    for line in text.splitlines():
+        if line.startswith("[[") and current is None:
+            current = []
+        if current is not None:
+            current.append([float(v) for v in line.replace("[", " ").replace("]", " ").split()])
+            if line.rstrip().endswith("]]"):
+                blocks.append(current)
+                current = None
+    return blocks
+
+
 def svg_cell(root, k, r, c):
     g = root.find(f".//{SVG_NS}g[@id='cell-{k}-{r}-{c}']")
     rect = g.find(f"{SVG_NS}rect")
@@ -293,6 +313,123 @@ def svg_tests(attn, tmp):
     leftovers = [f for f in os.listdir(tmp) if f.startswith(".")]
     check(leftovers == [], f"no temporary files left behind (found {leftovers})")
 
+def cost_tests(attn, tmp):
+    # --- cost --svg: structure against the same run's text, colours in the PNG ------------------
+    path = os.path.join(tmp, "cost.svg")
+    kernels = ["naive", "flash", "kv-cache"]
+    r = run(attn, ["cost", "--t", "64,128,256", "--kernel", ",".join(kernels), "--repeats", "1", "--svg", path])
+    text = r.stdout.decode()
+    check(r.returncode == 0 and text.startswith("注意力的代價") and "<svg" not in text,
+          "cost --svg: exit 0, the text on stdout")
+    rows = re.findall(r"^(naive|flash|kv-cache|recompute) +(\d+) ", text, re.M)
+    exponents = dict(re.findall(r"^  (\S+) +\S*?指數 (-?[0-9.]+)", text, re.M))
+    root = ET.parse(path).getroot()
+    polylines = root.findall(f".//{SVG_NS}polyline")
+    points = [g for g in root.iter(f"{SVG_NS}g") if (g.get("id") or "").startswith("point-")]
+    check(len(rows) == 9 and len(polylines) == 3 and len(points) == len(rows),
+          f"cost SVG: one line per kernel ({len(polylines)}), one marker per run ({len(points)} of {len(rows)})")
+    got = []
+    for s_, kernel in enumerate(kernels, start=1):
+        for k in range(1, 4):
+            _, _, title = svg_point(root, 1, s_, k)
+            got.append((title.split(":")[0], title.split(", ")[-2].split(": ")[-1]))
+    check(sorted(got) == sorted(rows), f"cost SVG: the markers' kernels and T are the text's rows ({got})")
+    texts = [t.text for t in root.iter(f"{SVG_NS}text")]
+    check("T (log scale)" in texts and "seconds (log scale)" in texts and all(t in texts for t in ("64", "128", "256")),
+          "cost SVG: both axes labelled as log scales, the T values as ticks")
+    legend = [t for t in texts if t and ": time ∝ T^" in t]
+    check(len(exponents) == 3 and sorted(legend) == sorted(f"{k}: time ∝ T^{p}" for k, p in exponents.items()),
+          f"cost SVG: the legend's exponents are the text's ({legend} vs {exponents})")
+    png = render(path, tmp)
+    for k in range(1, 4):   # kv-cache is drawn last: its squares are on top of every line
+        x, y, _ = svg_point(root, 1, 3, k)
+        check(close(pixel(png, x, y), BLUISH_GREEN, 2), f"cost PNG: kv-cache's marker {k} is bluish green")
+    naive_legend = next(l for l in root.iter(f"{SVG_NS}line") if l.get("stroke") == "#d55e00")
+    x, y = float(naive_legend.get("x1")) + 6, float(naive_legend.get("y1"))
+    check(any(close(pixel(png, x, yy), VERMILLION, 2) for yy in (y - 1, y)),
+          f"cost PNG: naive's line is vermillion (got {pixel(png, x, y)})")
+    r = run(attn, ["cost", "--t", "8", "--kernel", "flash", "--repeats", "1", "--svg", os.path.join(tmp, "no", "x.svg")])
+    check(r.returncode == 3 and r.stdout == b"" and r.stderr.decode().count("\n") == 1,
+          "cost --svg to a missing folder: exit 3, one line, nothing on stdout")
+
+
+def udl_tests(attn, tmp):
+    # --- udl 12.1 --svg: the loop's attention, the scaled attention, X' against the text --------
+    plain = run(attn, ["udl", "12.1"]).stdout
+    path = os.path.join(tmp, "udl1.svg")
+    r = run(attn, ["udl", "12.1", "--svg", path])
+    check(r.returncode == 0 and r.stdout == plain, "udl 12.1 --svg: exit 0, text unchanged")
+    first = open(path, "rb").read()
+    run(attn, ["udl", "12.1", "--svg", path])
+    check(open(path, "rb").read() == first, "udl 12.1 --svg: the same bytes on a second run")
+    text = plain.decode()
+    loop = [[float(v) for v in re.findall(r"array\(\[\[([^\]]+)\]\]\)", line)]
+            for line in text.splitlines()[text.splitlines().index("Attentions for output  0") + 1::2][:3]]
+    _, scaled, x_prime = numpy_blocks(text)[-3:]   # after the unscaled X': the attention, X'
+    limit = max(abs(v) for row in x_prime for v in row)
+    root = ET.fromstring(first)
+    png = render(path, tmp)
+    for (m, n) in [(1, 1), (2, 1), (3, 2), (2, 3)]:   # rows m, columns n, 1-based in the ids
+        cell = svg_cell(root, 1, m, n)
+        want = viridis(loop[n - 1][m - 1])
+        got = pixel(png, cell["x"] + 4, cell["y"] + 4)
+        check(close(got, want), f"udl 12.1 PNG: the loop's a_nm (m={m - 1}, n={n - 1}) = {loop[n - 1][m - 1]:.4f} is viridis (got {got})")
+        cell = svg_cell(root, 2, m, n)
+        got = pixel(png, cell["x"] + 4, cell["y"] + 4)
+        check(close(got, viridis(scaled[m - 1][n - 1])), f"udl 12.1 PNG: scaled attention ({m - 1},{n - 1}) is viridis (got {got})")
+    for (i, n) in [(1, 1), (3, 2), (4, 3)]:
+        cell = svg_cell(root, 3, i, n)
+        got = pixel(png, cell["x"] + 4, cell["y"] + 4)
+        v = x_prime[i - 1][n - 1]
+        check(close(got, blue_red(v, limit)), f"udl 12.1 PNG: X' ({i - 1},{n - 1}) = {v} is RdBu (got {got})")
+
+    # --- udl 12.2 --svg: one map per head, then X' ------------------------------------------------
+    path = os.path.join(tmp, "udl2.svg")
+    r = run(attn, ["udl", "12.2", "--h", "4", "--svg", path])
+    root = ET.parse(path).getroot()
+    maps = [g for g in root.iter(f"{SVG_NS}g") if re.fullmatch(r"cell-\d+-1-1", g.get("id") or "")]
+    check(len(maps) == 5, f"udl 12.2 --h 4 --svg: four heads' attention and X' ({len(maps)} maps)")
+    answer = numpy_matrix(r.stdout.decode(), "Your answer:")
+    limit = max(abs(v) for row in answer for v in row)
+    png = render(path, tmp)
+    for (i, n) in [(1, 1), (2, 4), (8, 2), (7, 6)]:
+        cell = svg_cell(root, 5, i, n)
+        got = pixel(png, cell["x"] + 4, cell["y"] + 4)
+        v = answer[i - 1][n - 1]
+        check(close(got, blue_red(v, limit)), f"udl 12.2 PNG: X' ({i - 1},{n - 1}) = {v} is RdBu (got {got})")
+
+    # --- udl 12.2 --heatmap: the text first; heads' columns sum to 1; colours of the values ------
+    plain = run(attn, ["udl", "12.2"]).stdout
+    r = run(attn, ["udl", "12.2", "--heatmap"])
+    out = r.stdout.decode()
+    check(r.stdout.startswith(plain) and "\x1b" not in out, "udl --heatmap into a pipe: the text first, no escape codes")
+    lines = out.splitlines()
+    at = lines.index(next(l for l in lines if l.startswith("X' = ")))
+    grid = [[float(v) for v in line.split()[1:]] for line in lines[at + 3:at + 11]]
+    answer = numpy_matrix(plain.decode(), "Your answer:")
+    check(grid == answer, "udl 12.2 --heatmap without colour: X' is the text's matrix")
+    r = run(attn, ["udl", "12.2", "--heatmap", "--color", "always"], {"COLORTERM": "truecolor"})
+    out = r.stdout.decode()
+    ok = True
+    for head in ("Head 0: ", "Head 1: "):
+        rows = heatmap_rows(out, head)
+        ok = ok and len(rows) == 6 and all(abs(sum(row[j][1] for row in rows) - 1) <= 0.004 for j in range(6))
+        for row in rows:
+            for sgr, v in row:
+                ok = ok and close(tuple(int(x) for x in sgr.split(";")[-3:]), viridis(v), 3)
+    check(ok, "udl 12.2 --heatmap, truecolor: each head's columns sum to 1, cells viridis of their values")
+    rows = heatmap_rows(out, "X' = ")
+    limit = max(abs(v) for row in answer for v in row)
+    check(len(rows) == 8 and all(close(tuple(int(x) for x in sgr.split(";")[-3:]), blue_red(v, limit), 3)
+                                 for row in rows for sgr, v in row),
+          "udl 12.2 --heatmap, truecolor: X' cells are RdBu of their values")
+    code, tty, _ = run_pty(attn, ["udl", "12.1", "--heatmap"], {"NO_COLOR": "1", "TERM": "xterm-256color"}, "stdout")
+    check(code == 0 and b"\x1b" not in tty and "Scaled attention" in tty.decode(), "udl --heatmap, NO_COLOR on a terminal: no escape codes")
+    for args in (["udl", "12.2", "--diagnose", "-", "--heatmap"], ["udl", "12.1", "--heatmap", "--color", "sometimes"]):
+        r = run(attn, args)
+        check(r.returncode == 2 and r.stdout == b"" and r.stderr.decode().count("\n") == 1,
+              f"attn {' '.join(args)}: exit 2, one line, nothing on stdout")
+
 
 CELL = re.compile(r"\x1b\[([0-9;]+)m *(-?[0-9]+\.[0-9]+) *\x1b\[0m")
 
@@ -390,6 +527,15 @@ def progress_tests(attn):
     check(code == 0 and out == piped.stdout, "scaling, stderr a terminal: stdout unchanged")
     check(re.search(rb"\rattn scaling: \d+%\x1b\[K", tty) is not None and tty.endswith(b"\r\x1b[K"),
           f"scaling, stderr a terminal: a progress line, erased at the end (got {tty[:60]!r}…)")
+    # cost: about a second of the recompute kernel here; one update after each timed run
+    args = ["cost", "--t", "600,800,1000,1200", "--kernel", "recompute", "--repeats", "1"]
+    piped = run(attn, args)
+    check(piped.returncode == 0 and piped.stderr == b"", "cost, stderr a pipe: nothing on stderr")
+    code, tty, out = run_pty(attn, args, {"TERM": "xterm"}, "stderr")
+    check(code == 0 and out.startswith("注意力的代價".encode()) and b"\r" not in out and b"\x1b" not in out,
+          "cost, stderr a terminal: stdout has the text and none of the line's bytes")
+    check(re.search(rb"\rattn cost: \d+%\x1b\[K", tty) is not None and tty.endswith(b"\r\x1b[K"),
+          f"cost, stderr a terminal: a progress line, erased at the end (got {tty[:60]!r}…)")
 
 
 def main():
@@ -401,6 +547,8 @@ def main():
         return 77
     with tempfile.TemporaryDirectory() as tmp:
         svg_tests(attn, tmp)
+        cost_tests(attn, tmp)
+        udl_tests(attn, tmp)
     heatmap_tests(attn)
     progress_tests(attn)
     print(f"pictures: {len(failures)} failed")
