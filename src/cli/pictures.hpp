@@ -1,7 +1,7 @@
 #pragma once
 // The picture flags, kept out of the flags every command shares: --heatmap and --color (attention,
-// mask, lesson), --svg FILE (attention, mask, scaling, multihead). A command appends the flags it
-// supports and, after its text, prints or writes what was asked. See docs/pictures.md.
+// mask, lesson, udl), --svg FILE (attention, mask, udl, scaling, multihead, cost). A command
+// appends the flags it supports and, after its text, prints or writes what was asked. See docs/pictures.md.
 #include <string>
 #include <vector>
 

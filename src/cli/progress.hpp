@@ -1,6 +1,6 @@
 #pragma once
-// The progress line of long runs (`scaling` with a large --r), on stderr and only when stderr is
-// a terminal (not "dumb"): pipes, files and CI logs never see it. See render/progress_line.
+// The progress line of long runs (`scaling` with a large --r, `cost`), on stderr and only when
+// stderr is a terminal (not "dumb"): pipes, files and CI logs never see it. See render/progress_line.
 #include <cstddef>
 #include <functional>
 #include <memory>
