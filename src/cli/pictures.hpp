@@ -1,7 +1,8 @@
 #pragma once
 // The picture flags, kept out of the flags every command shares: --heatmap and --color (attention,
 // mask, lesson, udl), --svg FILE (attention, mask, udl, scaling, multihead, cost). A command
-// appends the flags it supports and, after its text, prints or writes what was asked. See docs/pictures.md.
+// appends the flags it supports and, after its text, prints or writes what was asked. See
+// docs/pictures.md.
 #include <string>
 #include <vector>
 
