@@ -383,6 +383,21 @@ def udl_tests(attn, tmp):
         v = x_prime[i - 1][n - 1]
         check(close(got, blue_red(v, limit)), f"udl 12.1 PNG: X' ({i - 1},{n - 1}) = {v} is RdBu (got {got})")
 
+    # --- udl 12.1 at D = N = 50: the notebook's softmax overflows to nan; those cells are grey ----
+    path = os.path.join(tmp, "udl-nan.svg")
+    r = run(attn, ["udl", "12.1", "--d", "50", "--n", "50", "--svg", path])
+    lines = r.stdout.decode().splitlines()
+    start = lines.index("Attentions for output  0") + 1
+    loop = [re.findall(r"array\(\[\[([^\]]+)\]\]\)", line) for line in lines[start:start + 100:2]]
+    nans = [(m, n) for n in range(50) for m in range(50) if loop[n][m] == "nan"]
+    root = ET.parse(path).getroot()
+    png = render(path, tmp)
+    ok = bool(nans)
+    for m, n in nans[:5]:
+        cell = svg_cell(root, 1, m + 1, n + 1)
+        ok = ok and close(pixel(png, cell["x"] + 4, cell["y"] + 4), (128, 128, 128), 1)
+    check(ok, f"udl 12.1 --d 50 --n 50 PNG: the text's nan weights ({len(nans)}) are mid grey cells")
+
     # --- udl 12.2 --svg: one map per head, then X' ------------------------------------------------
     path = os.path.join(tmp, "udl2.svg")
     r = run(attn, ["udl", "12.2", "--h", "4", "--svg", path])

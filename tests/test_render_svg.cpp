@@ -294,3 +294,27 @@ TEST_CASE("charts: a log y axis refuses a time of 0 (it cannot be drawn)") {
     c.panels[0].series[0].y = {0.5, 1.0};
     CHECK_NOTHROW(chart_svg(c));
 }
+
+TEST_CASE("NaN cells (udl's softmax overflow): 'nan' as NumPy prints it, mid grey, never a palette colour") {
+    Heatmap h;
+    h.rows = 1;
+    h.columns = 3;
+    h.row_labels = {"0"};
+    h.column_labels = {"0", "1", "2"};
+    h.values = {std::nan(""), -std::nan(""), 0.5};
+    h.scale = Scale::weights;
+    CHECK(cell_text(h, 0, 0) == "nan");
+    CHECK(cell_text(h, 0, 1) == "nan");   // printf would write "-nan"
+    CHECK(fixed_text(INFINITY, 3) == "inf");
+    CHECK(fixed_text(-INFINITY, 3) == "-inf");
+    CHECK(cell_colour(h, 0, 0) == kNotANumber);
+    CHECK(cell_colour(h, 0, 2) == viridis(0.5));
+    const std::string svg = heatmaps_svg({h});
+    CHECK(attribute_after(svg, "id=\"cell-1-1-1\"", "fill") == hex(kNotANumber));
+    CHECK(attribute_after(svg, "id=\"cell-1-1-3\"", "fill") == hex(viridis(0.5)));
+    CHECK(heatmap_text(h, ColourDepth::truecolor).find("48;2;128;128;128m   nan \x1b[0m") != std::string::npos);
+    CHECK(heatmap_text(h, ColourDepth::ansi16).find("100m   nan \x1b[0m") != std::string::npos);   // bright black
+    h.scale = Scale::signed_;
+    CHECK(cell_colour(h, 0, 1) == kNotANumber);
+    CHECK(colour_limit(h) == 0.5);
+}

@@ -47,6 +47,10 @@ std::string sgr_colour(const TermColour& c, bool background, ColourDepth depth) 
 
 // What the terminal will show for a value's colour, and a readable text colour on it.
 TermColour value_colour(Scale scale, double value, double limit, ColourDepth depth) {
+    if (std::isnan(value)) {   // grey in every depth: 16 colours have bright black (ANSI 8)
+        if (depth == ColourDepth::ansi16) return {ansi16_rgb(8), 8};
+        return {depth == ColourDepth::xterm256 ? xterm256_rgb(xterm256_index(kNotANumber)) : kNotANumber};
+    }
     TermColour c{scale_colour(scale, value, limit)};
     if (depth == ColourDepth::ansi16) {
         c.ansi = ansi16_colour(scale, value, limit);
@@ -101,6 +105,8 @@ bool is_masked(const Heatmap& h, std::size_t row, std::size_t column) {
 }
 
 std::string fixed_text(double v, int decimals) {
+    if (std::isnan(v)) return "nan";   // NumPy's spelling (printf would say "-nan" for some NaNs)
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     char buf[400];   // %f of the largest double needs 309 digits
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     std::string text = buf;
@@ -115,6 +121,7 @@ std::string cell_text(const Heatmap& h, std::size_t row, std::size_t column) {
 
 Rgb cell_colour(const Heatmap& h, std::size_t row, std::size_t column) {
     if (is_masked(h, row, column)) return kMaskedBackground;
+    if (std::isnan(h.values[row * h.columns + column])) return kNotANumber;
     return scale_colour(h.scale, h.values[row * h.columns + column], colour_limit(h));
 }
 

@@ -26,17 +26,23 @@ struct Heatmap {
 // The colour range of a signed heatmap: the largest finite |value| of its unmasked cells.
 double colour_limit(const Heatmap& h);
 bool is_masked(const Heatmap& h, std::size_t row, std::size_t column);
-// `decimals` fixed digits, "-0.000" written "0.000": the numbers of cells, legends and SVG labels.
+// `decimals` fixed digits, "-0.000" written "0.000": the numbers of cells, legends and SVG labels;
+// NaN and infinities as NumPy prints them: "nan", "inf", "-inf".
 std::string fixed_text(double v, int decimals);
 // A cell's text: fixed `decimals` digits, "-0.000" written "0.000"; "." for a masked cell (ASCII:
 // "·" is ambiguous-width and takes two columns in CJK terminals set to wide mode).
 std::string cell_text(const Heatmap& h, std::size_t row, std::size_t column);
-// The colour of an unmasked cell (the same in the terminal before quantising and in SVG).
+// The colour of an unmasked cell (the same in the terminal before quantising and in SVG);
+// kNotANumber for NaN.
 Rgb cell_colour(const Heatmap& h, std::size_t row, std::size_t column);
 
 // The masked cells' colours in the terminal: dark grey behind a light grey dot.
 inline constexpr Rgb kMaskedBackground{0x30, 0x30, 0x30};
 inline constexpr Rgb kMaskedDot{0xa8, 0xa8, 0xa8};
+
+// A cell whose value is NaN (the UDL notebooks' softmax overflows without a max subtracted, as
+// NumPy does): mid grey, outside both palettes, so it never reads as a weight of 0 or a value of 0.
+inline constexpr Rgb kNotANumber{0x80, 0x80, 0x80};
 
 // How many colours the terminal shows; `none` prints the plain grid of values.
 enum class ColourDepth { none, ansi16, xterm256, truecolor };
