@@ -14,23 +14,44 @@ std::string columns_before(std::size_t k) {
     return (k >= 1 && k <= 10) ? numerals[k - 1] : std::to_string(k);
 }
 
+// English: "the first output", "the first three outputs", … "the first 12 outputs" (numbers up
+// to ten in words, as the chapter writes them).
+std::string outputs_before(std::size_t k) {
+    static const char* const words[] = {"one", "two", "three", "four", "five",
+                                        "six", "seven", "eight", "nine", "ten"};
+    if (k == 1) return "the first output";
+    return "the first " + ((k >= 1 && k <= 10) ? std::string(words[k - 1]) : std::to_string(k)) +
+           " outputs";
+}
+
 }  // namespace
 
-std::string mask_text(const report::MaskReport& r) {
+std::string mask_text(const report::MaskReport& r, Lang lang) {
     // mask.py keeps NumPy's default print options (precision 8, suppress False).
     const print::PrintOptions defaults;
-    const std::string before = columns_before(r.position - 1);
+    const std::size_t k = r.position - 1;
+    std::string heading, sums, masked, unmasked;
+    if (lang == Lang::en) {
+        heading = "Attention matrix with causal masking (all zeros below the diagonal):";
+        sums = "Column sums: ";
+        masked = "Largest change in " + outputs_before(k) + ", with the mask: ";
+        unmasked = "Largest change in " + outputs_before(k) + ", without the mask: ";
+    } else {
+        heading = "遮罩後的注意力矩陣（對角線以下全為 0）：";
+        sums = "每欄總和： ";
+        masked = "有遮罩：前" + columns_before(k) + "欄輸出的最大變動 ";
+        unmasked = "無遮罩：前" + columns_before(k) + "欄輸出的最大變動 ";
+    }
     std::string out;
-    out += "遮罩後的注意力矩陣（對角線以下全為 0）：\n";
+    out += heading + "\n";
     out += print::array_str(print::np_round(r.masked_weights.values, 3), r.masked_weights.shape,
                             defaults) + "\n";
-    out += "每欄總和： " +
+    out += sums +
            print::array_str(print::np_round(r.column_sums.values, 6), r.column_sums.shape,
                             defaults) + "\n";
     // a NumPy float64 scalar prints as repr; the unmasked change goes through Python's round.
-    out += "有遮罩：前" + before + "欄輸出的最大變動 " + print::py_repr(r.change_masked) + "\n";
-    out += "無遮罩：前" + before + "欄輸出的最大變動 " +
-           print::py_repr(print::py_round(r.change_unmasked, 4)) + "\n";
+    out += masked + print::py_repr(r.change_masked) + "\n";
+    out += unmasked + print::py_repr(print::py_round(r.change_unmasked, 4)) + "\n";
     return out;
 }
 
