@@ -32,7 +32,7 @@ std::string mask_text(const report::MaskReport& r, Lang lang) {
     const std::size_t k = r.position - 1;
     std::string heading, sums, masked, unmasked;
     if (lang == Lang::en) {
-        heading = "Attention matrix with causal masking (all zeros below the diagonal):";
+        heading = "Attention matrix with causal masking (every entry below the diagonal is 0):";
         sums = "Column sums: ";
         masked = "Largest change in " + outputs_before(k) + ", with the mask: ";
         unmasked = "Largest change in " + outputs_before(k) + ", without the mask: ";
