@@ -76,8 +76,8 @@ constexpr Words kEnglish{
     "  Position 3 ('明'): is the result the mean of the first three vectors? ",
     "== 2. Dot-product scores: the more a query (q) resembles a key (k), the higher the score\n",
     "  Scores of '光' against each word: ",
-    "  Weights after softmax:   ",
-    "  Softmax of the scores times 5: ",
+    "  Weights after softmax: ",
+    "  Scores times 5, then softmax: ",
     "== 3. Causal masking: set the scores of later positions to minus infinity, and their weights after softmax are 0\n",
     "== 4. Why divide by √d: the larger the dimension, the larger the dot products, and the more extreme softmax becomes\n",
     "  std of the dot products ",
@@ -85,10 +85,10 @@ constexpr Words kEnglish{
     ")  mean largest weight per row: unscaled ",
     ", divided by √d ",
     "== 5. A full attention head: q, k and v come from the same input through different matrices\n",
-    "  input ",
+    "  Input ",
     " → q, k, v each ",
     " → output ",
-    "  largest difference from attn's flash kernel (tiled online softmax): ",
+    "  Largest difference from attn's flash kernel (tiled online softmax): ",
 };
 
 std::string section1(const report::LessonReport& r, const Words& w) {

@@ -15,9 +15,9 @@ struct Words {
 
 constexpr Words kChapter{"打亂輸入後的輸出，是否等於原輸出跟著換欄： ", "加了位置編碼後，同樣的檢查： ",
                          "兩者第一欄的差距： "};
-constexpr Words kEnglish{"Is the output of the permuted input the original output, permuted the same way? ",
+constexpr Words kEnglish{"Permuting the input columns permutes the output columns the same way: ",
                          "The same check with positional encoding added: ",
-                         "Absolute difference between the two, first column: "};
+                         "Absolute difference between the two in the first column: "};
 
 }  // namespace
 
