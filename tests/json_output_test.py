@@ -9,7 +9,8 @@ text byte for byte: so every printed number is the JSON number rounded, and noth
 is missing from the JSON. The lesson's tensors go through torch's printing when python3-torch is
 installed; without it their numbers are parsed and must be within half a unit of the last
 printed place (stated in the output). `--lang en` must give the same JSON apart from "lang".
-Needs Debian's python3-jsonschema (tools/install-deps.sh).
+`homework --key --format json`: the TOML key's values are the JSON's exact values at the asked
+precision, key for key. Needs Debian's python3-jsonschema (tools/install-deps.sh).
 """
 import argparse
 import contextlib
@@ -32,6 +33,10 @@ EXTRA_FLAG_SETS = [
     ["mask", "--n", "3", "--pos", "2", "--delta", "-0.5"],
     ["lesson", "5", "--no-mask"],
     ["lesson", "2", "--query", "-3,0.25"],
+    ["homework", "--key"],
+    ["homework", "2", "--key"],
+    ["homework", "--key", "--variant", "s1234567"],
+    ["homework", "3", "--key", "--variant", "octocat"],
 ]
 
 
@@ -167,6 +172,33 @@ class Lesson:
         return out
 
 
+def homework_key_text(o, d, toml_text):
+    """The --key sheet's values from the JSON: each TOML value must be the JSON value at the
+    asked precision (Python's correctly rounded formatting), and the keys must be the same.
+    (The sheet is TOML with comments: its values are compared, not its bytes.)"""
+    import tomllib
+    sheet = tomllib.loads(toml_text)
+    sheet.pop("meta", None)
+    in_sheet = {f"{hw}.{part}.{name}": v for hw, parts in sheet.items()
+                for part, entries in parts.items() for name, v in entries.items()}
+    in_json = {item["key"]: item for item in d["items"]}
+    assert set(in_sheet) == set(in_json), sorted(set(in_sheet) ^ set(in_json))
+    assert d["variant"] == (o["variant"] or "chapter")
+    for key, item in in_json.items():
+        given, exact, prec = in_sheet[key], item["value"], item["precision"]
+        assert item["key"] == f"hw{item['problem']}.{item['part']}.{item['name']}"
+        if item["kind"] in ("integer", "boolean", "expression"):
+            assert given == exact, (key, given, exact)
+            continue
+
+        def at(v):
+            if prec["kind"] == "places":
+                return float(f"{v:.{prec['digits']}f}")
+            return float(f"{v:.{prec['digits'] - 1}e}")
+        want = [at(v) for v in exact] if isinstance(exact, list) else at(exact)
+        assert given == want, (key, given, want, exact)
+
+
 def help_flags(attn, command):
     """The flags `attn COMMAND --help` lists, as JSON keys (positionals included)."""
     text = subprocess.run([attn, command, "--help"], capture_output=True, text=True, check=True).stdout
@@ -215,8 +247,13 @@ def main():
             assert not missing, f"options lack flags {sorted(missing)}"
             if "--seed" in args:
                 assert o["seed"] == str(int(args[args.index("--seed") + 1])), o["seed"]
+            assert o["format"] == "json", o["format"]
+            if command == "homework":   # --key only; no --lang (yet)
+                homework_key_text(o, doc["data"], text)
+                passed += 1
+                continue
             lang = "en" if "--lang" in args else "zh-TW"
-            assert o["format"] == "json" and o["lang"] == lang, (o["format"], o["lang"])
+            assert o["lang"] == lang, o["lang"]
             # the text is the chapter's (zh-TW) one; --lang en must not change the JSON's data
             base = list(args)
             if "--lang" in base:

@@ -45,7 +45,7 @@ std::string key_of(const std::string& flag_name) {
 
 }  // namespace
 
-std::vector<Flag> presentation_flags(Presentation& p) {
+Flag format_flag(Presentation& p) {
     Flag format;
     format.name = "--format";
     format.type_name = "FORMAT";
@@ -62,7 +62,10 @@ std::vector<Flag> presentation_flags(Presentation& p) {
         }
     };
     format.value = [&p] { return report::SettingValue(std::string(kFormats[p.format == Format::json])); };
+    return format;
+}
 
+Flag lang_flag(Presentation& p) {
     Flag lang;
     lang.name = "--lang";
     lang.type_name = "LANG";
@@ -74,8 +77,10 @@ std::vector<Flag> presentation_flags(Presentation& p) {
         p.lang_given = true;
     };
     lang.value = [&p] { return report::SettingValue(std::string(render::lang_tag(p.lang))); };
-    return {format, lang};
+    return lang;
 }
+
+std::vector<Flag> presentation_flags(Presentation& p) { return {format_flag(p), lang_flag(p)}; }
 
 void apply_language_environment(Presentation& p) {
     if (p.lang_given) return;

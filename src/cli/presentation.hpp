@@ -21,7 +21,9 @@ struct Presentation {
 };
 
 // --format and --lang, bound to `p` (which must outlive them), with their choices for completion.
-std::vector<Flag> presentation_flags(Presentation& p);
+Flag format_flag(Presentation& p);
+Flag lang_flag(Presentation& p);
+std::vector<Flag> presentation_flags(Presentation& p);   // both
 
 // When --lang was not given, takes the language from ATTN_LANG (unset or empty: zh-TW). Throws
 // UsageError naming ATTN_LANG and the allowed values for anything else.
