@@ -1,20 +1,22 @@
 #include "render/json/attention_json.hpp"
 
+#include <utility>
+
 #include "render/json/json_document.hpp"
 
 namespace attn::render {
 
 std::string attention_json(const report::AttentionReport& r, const report::Invocation& invocation) {
-    return json::document(invocation, {
-        {"weights", json::array(r.weights)},               // A (N, N), column n = output n
-        {"column_sums", json::array(r.column_sums)},
-        {"row_sums", json::array(r.row_sums)},
-        {"column", r.column},                              // 1-based, --col
-        {"column_scores", json::array(r.column_scores)},   // S[:, col-1]
-        {"column_weights", json::array(r.column_weights)}, // A[:, col-1]
-        {"input_shape", json::shape(r.input_shape)},
-        {"output_shape", json::shape(r.output_shape)},
-    });
+    json::Object data;
+    data.array("weights", r.weights)                 // A (N, N), column n = output n
+        .array("column_sums", r.column_sums)
+        .array("row_sums", r.row_sums)
+        .value("column", r.column)                   // 1-based, --col
+        .array("column_scores", r.column_scores)     // S[:, col-1]
+        .array("column_weights", r.column_weights)   // A[:, col-1]
+        .value("input_shape", json::shape(r.input_shape))
+        .value("output_shape", json::shape(r.output_shape));
+    return json::document(invocation, std::move(data));
 }
 
 }  // namespace attn::render

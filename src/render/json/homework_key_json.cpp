@@ -1,5 +1,6 @@
 #include "render/json/homework_key_json.hpp"
 
+#include <utility>
 #include <cstdint>
 
 #include "render/json/json_document.hpp"
@@ -43,18 +44,22 @@ json::Json value(const Item& item) {
 }  // namespace
 
 std::string homework_key_json(const homework::AnswerKey& key, const report::Invocation& invocation) {
-    json::Json items = json::Json::array();
+    std::vector<json::Object> items;
     for (const Item& item : key.items) {
-        items.push_back({{"key", item.key()},
-                         {"problem", item.problem},
-                         {"part", item.part},
-                         {"name", item.name},
-                         {"kind", kind_name(item.kind)},
-                         {"precision", precision(item.precision)},
-                         {"value", value(item)},
-                         {"asks", item.asks}});
+        json::Object o;
+        o.value("key", item.key())
+            .value("problem", item.problem)
+            .value("part", item.part)
+            .value("name", item.name)
+            .value("kind", kind_name(item.kind))
+            .value("precision", precision(item.precision))
+            .value("value", value(item))
+            .value("asks", item.asks);
+        items.push_back(std::move(o));
     }
-    return json::document(invocation, {{"variant", key.variant.label()}, {"items", std::move(items)}});
+    json::Object data;
+    data.value("variant", key.variant.label()).objects("items", items);
+    return json::document(invocation, std::move(data));
 }
 
 }  // namespace attn::render
