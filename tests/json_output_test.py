@@ -65,6 +65,8 @@ def attention_text(o, d):
         out += printed("每列總和：", np.round(values(d["row_sums"]), 3))
         c = d["column"]
         assert c == o["col"]
+        assert (values(d["scores"])[:, c - 1] == values(d["column_scores"])).all()
+        assert (values(d["weights"])[:, c - 1] == values(d["column_weights"])).all()
         out += printed(f"第 {c} 欄的分數：", np.round(values(d["column_scores"]), 3))
         out += printed(f"第 {c} 欄的權重：", np.round(values(d["column_weights"]), 3))
         out += printed("輸入形狀", tuple(d["input_shape"]), "輸出形狀", tuple(d["output_shape"]))

@@ -13,6 +13,8 @@
   case-insensitive and take '_' for '-'.
 - Bad --lang, --format or ATTN_LANG: exit 2, nothing on stdout, one line on stderr naming the
   flag or variable and the allowed values.
+- `--heatmap --lang en` (attention, mask): captions in English too, no CJK character; `--heatmap`
+  with `--format json` is refused (exit 2): it prints after the text.
 """
 import argparse
 import os
@@ -119,6 +121,19 @@ def main():
                 failures.append(f"attn {shlex.join(args)} {env}: exit {got.returncode}, "
                                 f"stdout {got.stdout[:40]!r}, stderr {got.stderr!r}")
             checked += 1
+
+    # the heatmaps' captions follow --lang; --heatmap adds text, so it does not go with JSON
+    for args in (["attention", "--n", "3", "--heatmap", "--color", "always"],
+                 ["mask", "--n", "4", "--pos", "3", "--heatmap", "--color", "never"]):
+        en = run(a.attn, [*args, "--lang", "en"])
+        zh = run(a.attn, args)
+        if en.returncode or CJK.search(en.stdout) or not CJK.search(zh.stdout):
+            failures.append(f"attn {shlex.join(args)} --lang en: exit {en.returncode}, "
+                            f"CJK {sorted(set(CJK.findall(en.stdout)))}")
+        bad = run(a.attn, [*args, "--format", "json"])
+        if bad.returncode != 2 or bad.stdout or not bad.stderr.startswith("attn: error: --heatmap: "):
+            failures.append(f"attn {shlex.join(args)} --format json: exit {bad.returncode}, {bad.stderr!r}")
+        checked += 2
 
     for line in failures:
         print("FAIL", line)

@@ -8,7 +8,8 @@ namespace attn::render {
 
 std::string attention_json(const report::AttentionReport& r, const report::Invocation& invocation) {
     json::Object data;
-    data.array("weights", r.weights)                 // A (N, N), column n = output n
+    data.array("scores", r.scores)                   // S = KᵀQ / sqrt(Dq) (N, N)
+        .array("weights", r.weights)                 // A (N, N), column n = output n
         .array("column_sums", r.column_sums)
         .array("row_sums", r.row_sums)
         .value("column", r.column)                   // 1-based, --col
