@@ -9,7 +9,8 @@ text byte for byte: so every printed number is the JSON number rounded, and noth
 is missing from the JSON. The lesson's tensors go through torch's printing when python3-torch is
 installed; without it their numbers are parsed and must be within half a unit of the last
 printed place (stated in the output). `--lang en` must give the same JSON apart from "lang".
-`homework --key --format json`: the TOML key's values are the JSON's exact values at the asked
+`cost --format json` (timings differ from run to run): every kernel and length run or skipped,
+the counted multiplications as the text prints them. `homework --key --format json`: the TOML key's values are the JSON's exact values at the asked
 precision, key for key. Needs Debian's python3-jsonschema (tools/install-deps.sh).
 """
 import argparse
@@ -36,6 +37,8 @@ EXTRA_FLAG_SETS = [
     ["lesson", "5", "--no-mask"],
     ["lesson", "3", "5", "--t", "12"],
     ["lesson", "2", "--query", "-3,0.25"],
+    ["cost", "--t", "8,16,32", "--repeats", "1"],
+    ["cost", "--t", "100000", "--kernel", "naive", "--repeats", "1"],
     ["homework", "--key"],
     ["homework", "2", "--key"],
     ["homework", "--key", "--variant", "s1234567"],
@@ -204,6 +207,21 @@ def homework_key_text(o, d, toml_text):
         assert given == want, (key, given, want, exact)
 
 
+def check_cost(o, d, text):
+    """cost runs twice (text, JSON) and times differ, so: one run per kernel and length (or a
+    skip, which the text also reports), multiplications as counted equal to the closed form and
+    as the text prints them, one fit per kernel that ran."""
+    ran = {(r["kernel"], r["t"]) for r in d["runs"]}
+    skipped = {(s["kernel"], s["t"]) for s in d["skipped"]}
+    assert ran | skipped == {(k, t) for k in o["kernel"] for t in o["t"]} and not ran & skipped
+    for r in d["runs"]:
+        assert r["multiplications"] == r["multiplications_formula"], r
+        assert f"{r['multiplications']:,}" in text or str(r["multiplications"]) in text, r["multiplications"]
+    assert [f["kernel"] for f in d["fits"]] == [k for k in o["kernel"] if any(r["kernel"] == k for r in d["runs"])]
+    for s in d["skipped"]:
+        assert f"T={s['t']}" in text, s
+
+
 def help_flags(attn, command):
     """The flags `attn COMMAND --help` lists, as JSON keys (positionals included)."""
     text = subprocess.run([attn, command, "--help"], capture_output=True, text=True, check=True).stdout
@@ -253,6 +271,10 @@ def main():
             if "--seed" in args:
                 assert o["seed"] == str(int(args[args.index("--seed") + 1])), o["seed"]
             assert o["format"] == "json", o["format"]
+            if command == "cost":   # timings differ between runs: the structure and the counts
+                check_cost(o, doc["data"], text)
+                passed += 1
+                continue
             if command == "homework":   # --key only; no --lang (yet)
                 homework_key_text(o, doc["data"], text)
                 passed += 1

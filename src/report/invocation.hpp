@@ -8,9 +8,9 @@
 namespace attn::report {
 
 // One flag's value: a toggle, an integer, a number, a text (seeds are texts: any size, exact),
-// a list of integers or of numbers.
-using SettingValue =
-    std::variant<bool, long, double, std::string, std::vector<long>, std::vector<double>>;
+// a list of integers, of numbers or of names.
+using SettingValue = std::variant<bool, long, double, std::string, std::vector<long>, std::vector<double>,
+                                  std::vector<std::string>>;
 
 struct Setting {
     std::string name;     // the flag without its dashes, '-' as '_': "seed", "no_mask", "section"

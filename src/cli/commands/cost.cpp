@@ -7,16 +7,17 @@
 #include "cli/commands/commands.hpp"
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
+#include "cli/presentation.hpp"
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
 #include "experiments/cost.hpp"
 #include "render/cost_text.hpp"
+#include "render/json/cost_json.hpp"
 
 namespace attn::cli {
 namespace {
 
 const std::vector<std::string> kKernelNames = {"naive", "flash", "kv-cache", "recompute"};
-const std::vector<std::string> kFormats = {"text", "json"};
 
 // "naive,flash": each name one of the four kernels (repeats are run once).
 std::vector<kernels::Kernel> parse_kernels(const std::string& text) {
@@ -44,7 +45,7 @@ std::vector<kernels::Kernel> parse_kernels(const std::string& text) {
 
 Command cost_command() {
     auto o = std::make_shared<experiments::CostOptions>();
-    auto format = std::make_shared<std::string>("text");
+    auto pres = std::make_shared<Presentation>();
     Command c;
     c.name = "cost";
     c.summary = "The lesson's exercise 3 (注意力的代價): time, memory and multiplications against T";
@@ -69,8 +70,13 @@ Command cost_command() {
     kernel.default_text = "naive,flash,kv-cache,recompute";
     kernel.choices = kKernelNames;
     kernel.parse = [o](const std::string& text) { o->kernels = parse_kernels(text); };
-    Flag fmt = text_flag("--format", "FORMAT", "text (table, verdicts, log-log chart) or json", *format);
-    fmt.choices = kFormats;
+    kernel.value = [o] {
+        std::vector<std::string> names;
+        for (kernels::Kernel k : o->kernels) names.push_back(kKernelNames.at(static_cast<std::size_t>(k)));
+        return report::SettingValue(names);
+    };
+    Flag fmt = format_flag(*pres);
+    fmt.help = "text (table, verdicts, log-log chart) or json (every figure)";
     c.flags = {
         int_list_flag("--t", "sequence lengths T, comma-separated", o->ts,
                       range_text(1L, experiments::kMaxCostT), ""),
@@ -81,13 +87,11 @@ Command cost_command() {
                  o->threads, range_text(1L, experiments::kMaxThreads)),
         fmt,
     };
-    c.run = [o, format] {
-        if (*format != "text" && *format != "json") {
-            throw UsageError("--format", "must be text or json (got '" + *format + "')");
-        }
+    c.run = [o, pres, flags = c.flags] {
         experiments::validate(*o);
         const report::CostReport r = experiments::run_cost(*o);
-        write_stdout(*format == "json" ? render::cost_json(r) : render::cost_text(r));
+        write_stdout(pres->format == Format::json ? render::cost_json(r, invocation("cost", flags))
+                                                  : render::cost_text(r));
         return 0;
     };
     return c;
