@@ -8,7 +8,9 @@ statements (NumPy's and Python's printing, the precision the text uses) and must
 text byte for byte: so every printed number is the JSON number rounded, and nothing in the text
 is missing from the JSON. The lesson's tensors go through torch's printing when python3-torch is
 installed; without it their numbers are parsed and must be within half a unit of the last
-printed place (stated in the output). `--lang en` must give the same JSON apart from "lang".
+printed place (stated in the output). Full precision, which rounding cannot show: NumPy's column
+and row sums of the JSON's matrices equal attn's sums in the JSON bit for bit, and the
+saturation fractions are counts over R. `--lang en` must give the same JSON apart from "lang".
 `cost --format json` (timings differ from run to run): every kernel and length run or skipped,
 the counted multiplications as the text prints them. `homework --key --format json`: the TOML key's values are the JSON's exact values at the asked
 precision, key for key. Needs Debian's python3-jsonschema (tools/install-deps.sh).
@@ -69,6 +71,10 @@ def attention_text(o, d):
         out += printed("每列總和：", np.round(values(d["row_sums"]), 3))
         c = d["column"]
         assert c == o["col"]
+        # full precision: NumPy's sums of the JSON's A are attn's sums, bit for bit (attn sums as
+        # NumPy does; a value rounded on its way into the JSON would break the equality)
+        assert np.array_equal(values(d["weights"]).sum(axis=0), values(d["column_sums"]))
+        assert np.array_equal(values(d["weights"]).sum(axis=1), values(d["row_sums"]))
         assert (values(d["scores"])[:, c - 1] == values(d["column_scores"])).all()
         assert (values(d["weights"])[:, c - 1] == values(d["column_weights"])).all()
         out += printed(f"第 {c} 欄的分數：", np.round(values(d["column_scores"]), 3))
@@ -81,6 +87,8 @@ def scaling_text(o, d):
     assert [r["dq"] for r in d["rows"]] == [x for x in o["sweep"] if x in o["dq"]]
     out = ""
     for r in d["rows"]:
+        for key in ("saturated_raw", "saturated_scaled"):   # a count over R repeats (k/R to the ulp)
+            assert abs(r[key] * o["r"] - round(r[key] * o["r"])) <= 1e-9 * o["r"], (key, r[key])
         out += printed(f"Dq={r['dq']:3d}｜分數最大絕對值 {r['mean_max_abs_score']:5.2f}"
                        f"｜未縮放：飽和比例 {r['saturated_raw']:5.1%}、敏感度 {r['sensitivity_raw']:.4f}"
                        f"｜縮放後：飽和比例 {r['saturated_scaled']:4.1%}、敏感度 {r['sensitivity_scaled']:.4f}")
@@ -105,6 +113,7 @@ def multihead_text(o, d):
 def mask_text(o, d):
     k = d["position"] - 1
     assert d["position"] == o["pos"]
+    assert np.array_equal(values(d["masked_weights"]).sum(axis=0), values(d["column_sums"]))
     cn = "一二三四五六七八九十"
     before = cn[k - 1] if 1 <= k <= 10 else str(k)
     return (printed("遮罩後的注意力矩陣（對角線以下全為 0）：")
