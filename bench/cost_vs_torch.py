@@ -59,7 +59,7 @@ def timed(f):
 
 def attn_cost(attn, args):
     out = subprocess.run([attn, "cost", "--format", "json", *args], check=True, capture_output=True)
-    return json.loads(out.stdout)
+    return json.loads(out.stdout)["data"]
 
 
 def main():

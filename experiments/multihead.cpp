@@ -13,6 +13,13 @@
 
 namespace attn::experiments {
 
+MultiheadOptions as_run(const MultiheadOptions& o) {
+    MultiheadOptions run = o;
+    run.sweep = effective_sweep(o.sweep, o.shown);
+    if (run.shown.empty()) run.shown = o.sweep;
+    return run;
+}
+
 void validate(const MultiheadOptions& o) {
     require_in_range("--d", o.d, 1, kMaxDimension);
     require_in_range("--n", o.n, 1, kMaxDimension);

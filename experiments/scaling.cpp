@@ -38,6 +38,13 @@ std::vector<long> effective_sweep(const std::vector<long>& sweep, const std::vec
     return run;
 }
 
+ScalingOptions as_run(const ScalingOptions& o) {
+    ScalingOptions run = o;
+    run.sweep = effective_sweep(o.sweep, o.shown);
+    if (run.shown.empty()) run.shown = o.sweep;
+    return run;
+}
+
 void validate(const ScalingOptions& o) {
     require_in_range("--n", o.n, 1, kMaxDimension);
     require_in_range("--r", o.repeats, 1, kMaxRepeats, "and the draws are limited too");

@@ -30,4 +30,8 @@ report::ScalingReport run_scaling(const ScalingOptions& options);
 // The sweep actually run: the sweep, then every shown value not in it, in the order given.
 std::vector<long> effective_sweep(const std::vector<long>& sweep, const std::vector<long>& shown);
 
+// The options as run, for the record of a run (JSON's "options"): the effective sweep, and the
+// shown rows spelled out (the whole sweep when --dq was not given).
+ScalingOptions as_run(const ScalingOptions& options);
+
 }  // namespace attn::experiments

@@ -14,6 +14,8 @@
 #include "experiments/cost.hpp"
 #include "experiments/lesson.hpp"
 #include "render/cost_text.hpp"
+#include "render/json/cost_json.hpp"
+#include "render/json/cost_json.hpp"
 
 using namespace attn::experiments;
 using attn::kernels::Kernel;
@@ -194,7 +196,9 @@ TEST_CASE("the cost renderers: a verdict in the chapter's language, JSON runs sc
     CHECK(text.find("約按平方增長：指數 1.98") != std::string::npos);
     CHECK(text.find("naive 在 T=50000 不執行") != std::string::npos);
     CHECK(text.find("log-log") != std::string::npos);
-    const auto j = nlohmann::json::parse(attn::render::cost_json(r));
+    const auto doc = nlohmann::json::parse(attn::render::cost_json(r, {"0.0.0", "cost", {}}));
+    CHECK(doc["command"] == "cost");
+    const auto& j = doc["data"];
     REQUIRE(j["runs"].size() == 3);
     CHECK(j["runs"][2]["kernel"] == "naive");
     CHECK(j["runs"][2]["t"] == 4000);
@@ -204,5 +208,7 @@ TEST_CASE("the cost renderers: a verdict in the chapter's language, JSON runs sc
     CHECK(j["machine"]["dispatch"] == "sse2");
     CHECK(j["machine"]["cpu_model"] == "test cpu");
     CHECK(j["fits"][0]["verdict"] == "約按平方增長：指數 1.98");
+    CHECK(j["fits"][0]["nearest_order"] == 2);
+    CHECK(j["fits"][1]["exponent"].is_null());
     CHECK(j["skipped"][0]["reason"] == "memory");
 }

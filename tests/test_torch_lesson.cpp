@@ -257,13 +257,13 @@ TEST_CASE("lesson options are checked, naming the flag") {
 TEST_CASE("lesson text: shown sections only, in order, blank line after 1-4") {
     LessonOptions o;
     o.sections = {5};
-    const std::string five = attn::render::lesson_text(run_lesson(o));
+    const std::string five = attn::render::lesson_text(run_lesson(o), attn::render::Lang::zh_TW);
     CHECK(five.rfind("== 5. ", 0) == 0);
     CHECK(five.find("输入 (5, 16) → q、k、v 各 (5, 8) → 输出 (5, 8)\n") != std::string::npos);
     CHECK(std::count(five.begin(), five.end(), '\n') == 3);
     o.sections = {2};
     o.query = {0, 1};
-    const std::string two = attn::render::lesson_text(run_lesson(o));
+    const std::string two = attn::render::lesson_text(run_lesson(o), attn::render::Lang::zh_TW);
     CHECK(two.find("  softmax 之后的权重：   {'床': 0.29, '前': 0.32, '明': 0.13, '月': 0.12, '光': 0.14}\n") !=
           std::string::npos);
     CHECK(two.size() > 2);

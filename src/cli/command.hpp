@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "report/invocation.hpp"
+
 namespace attn::cli {
 
 struct Flag {
@@ -21,6 +23,9 @@ struct Flag {
     bool* toggle = nullptr;                // toggle: set to true when the flag is given
     std::vector<std::string> choices;      // for completion (and help), when the values are few
     bool completes_files = false;          // completion offers file names
+    // The bound field's value as the run used it, for records of the run (JSON's "options");
+    // set by the binders in flags.hpp.
+    std::function<report::SettingValue()> value;
 };
 
 struct Command {

@@ -33,6 +33,7 @@ Flag int_flag(const std::string& name, const std::string& help, long& field, con
     f.help = help;
     f.default_text = std::to_string(field);
     f.parse = [name, range, &field](const std::string& text) { field = parse_int(name, text, range); };
+    f.value = [&field] { return report::SettingValue(field); };
     return f;
 }
 
@@ -44,6 +45,7 @@ Flag int_list_flag(const std::string& name, const std::string& help, std::vector
     f.help = help;
     f.default_text = default_text.empty() ? join(field) : default_text;
     f.parse = [name, range, &field](const std::string& text) { field = parse_int_list(name, text, range); };
+    f.value = [&field] { return report::SettingValue(field); };
     return f;
 }
 
@@ -54,6 +56,7 @@ Flag number_flag(const std::string& name, const std::string& help, double& field
     f.help = help;
     f.default_text = shortest(field);
     f.parse = [name, range, &field](const std::string& text) { field = parse_number(name, text, range); };
+    f.value = [&field] { return report::SettingValue(field); };
     return f;
 }
 
@@ -64,6 +67,7 @@ Flag seed_flag(rng::Seed& field) {
     f.help = "generator seed, a non-negative integer of any size";
     f.default_text = field.decimal();
     f.parse = [&field](const std::string& text) { field = parse_seed("--seed", text); };
+    f.value = [&field] { return report::SettingValue(field.decimal()); };  // any size: a text
     return f;
 }
 
@@ -76,6 +80,7 @@ Flag text_flag(const std::string& name, const std::string& type_name, const std:
     f.default_text = field;
     f.parse = [&field](const std::string& text) { field = text; };
     f.completes_files = type_name == "FILE";
+    f.value = [&field] { return report::SettingValue(field); };
     return f;
 }
 
@@ -95,6 +100,7 @@ Flag toggle_flag(const std::string& name, const std::string& help, bool& field) 
     f.name = name;
     f.help = help;
     f.toggle = &field;
+    f.value = [&field] { return report::SettingValue(field); };
     return f;
 }
 
@@ -106,6 +112,7 @@ Flag positional_ints(const std::string& name, const std::string& help, std::vect
     f.type_name = "INT";
     f.help = help;
     f.parse = [name, range, &field](const std::string& text) { field.push_back(parse_int(name, text, range)); };
+    f.value = [&field] { return report::SettingValue(field); };
     return f;
 }
 

@@ -44,11 +44,17 @@ std::vector<Flag> heatmap_flags(Pictures& p) {
             throw UsageError("--color", "must be one of auto, always, never (got '" + text + "')");
         }
     };
+    colour.value = [&p] {
+        const char* names[] = {"auto", "always", "never"};
+        return report::SettingValue(std::string(
+            names[p.colour == render::ColourMode::automatic ? 0 : p.colour == render::ColourMode::always ? 1 : 2]));
+    };
     Flag heatmap;
     heatmap.kind = Flag::Kind::toggle;
     heatmap.name = "--heatmap";
     heatmap.help = "after the text, print the matrices as heatmaps (coloured cells with their values)";
     heatmap.toggle = &p.heatmap;
+    heatmap.value = [&p] { return report::SettingValue(p.heatmap); };
     return {heatmap, colour};
 }
 
@@ -62,6 +68,7 @@ Flag svg_flag(Pictures& p) {
         if (text.empty()) throw UsageError("--svg", "needs a file name (got '')");
         p.svg = text;
     };
+    f.value = [&p] { return report::SettingValue(p.svg); };   // "" when no SVG was asked for
     return f;
 }
 

@@ -1,11 +1,13 @@
 #pragma once
-// Report -> the exact bytes ../shared/reference/attention.py prints (chapter wording, NumPy layout).
+// Report -> the exact bytes ../shared/reference/attention.py prints (chapter wording, NumPy layout);
+// with Lang::en the same numbers under English wording.
 #include <string>
 
+#include "render/lang.hpp"
 #include "report/attention_report.hpp"
 
 namespace attn::render {
 
-std::string attention_text(const report::AttentionReport& report);
+std::string attention_text(const report::AttentionReport& report, Lang lang);
 
 }  // namespace attn::render

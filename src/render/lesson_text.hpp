@@ -4,10 +4,11 @@
 // figure of section 5's last line, which is attn's own measurement.
 #include <string>
 
+#include "render/lang.hpp"
 #include "report/lesson_report.hpp"
 
 namespace attn::render {
 
-std::string lesson_text(const report::LessonReport& report);
+std::string lesson_text(const report::LessonReport& report, Lang lang);
 
 }  // namespace attn::render

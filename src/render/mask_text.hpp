@@ -1,11 +1,13 @@
 #pragma once
-// Report -> the exact bytes ../shared/reference/mask.py prints (chapter wording, NumPy layout).
+// Report -> the exact bytes ../shared/reference/mask.py prints (chapter wording, NumPy layout);
+// with Lang::en the same numbers under English wording.
 #include <string>
 
+#include "render/lang.hpp"
 #include "report/mask_report.hpp"
 
 namespace attn::render {
 
-std::string mask_text(const report::MaskReport& report);
+std::string mask_text(const report::MaskReport& report, Lang lang);
 
 }  // namespace attn::render

@@ -1,11 +1,13 @@
 #pragma once
-// Report -> the exact bytes ../shared/reference/multihead.py prints (chapter wording, NumPy layout).
+// Report -> the exact bytes ../shared/reference/multihead.py prints (chapter wording, NumPy layout);
+// with Lang::en the same numbers under English wording.
 #include <string>
 
+#include "render/lang.hpp"
 #include "report/multihead_report.hpp"
 
 namespace attn::render {
 
-std::string multihead_text(const report::MultiheadReport& report);
+std::string multihead_text(const report::MultiheadReport& report, Lang lang);
 
 }  // namespace attn::render

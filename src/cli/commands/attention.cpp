@@ -5,8 +5,10 @@
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
 #include "cli/pictures.hpp"
+#include "cli/presentation.hpp"
 #include "experiments/attention.hpp"
 #include "experiments/checks.hpp"
+#include "render/json/attention_json.hpp"
 #include "render/attention_text.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/svg/heatmap_svg.hpp"
@@ -15,7 +17,8 @@ namespace attn::cli {
 
 Command attention_command() {
     auto o = std::make_shared<experiments::AttentionOptions>();
-    auto p = std::make_shared<Pictures>();
+    auto pics = std::make_shared<Pictures>();
+    auto pres = std::make_shared<Presentation>();
     const std::string dims = range_text(1L, experiments::kMaxDimension);
     Command c;
     c.name = "attention";
@@ -28,14 +31,17 @@ Command attention_command() {
         int_flag("--dq", "query/key width Dq", o->dq, dims),
         int_flag("--col", "1-based output position whose scores and weights are shown, 1..N", o->col, "1..N"),
     };
-    for (Flag& f : heatmap_flags(*p)) c.flags.push_back(f);
-    c.flags.push_back(svg_flag(*p));
-    c.run = [o, p] {
-        check_picture_size(*p, o->n);
+    for (Flag& f : heatmap_flags(*pics)) c.flags.push_back(f);
+    c.flags.push_back(svg_flag(*pics));
+    for (Flag& f : presentation_flags(*pres)) c.flags.push_back(std::move(f));
+    c.run = [o, pics, pres, flags = c.flags] {
+        apply_language_environment(*pres);
+        if (pics->heatmap) require_text_format(*pres, "--heatmap");
+        check_picture_size(*pics, o->n);
         const report::AttentionReport r = experiments::run_attention(*o);
-        if (!p->svg.empty()) write_svg(*p, render::svg::heatmaps_svg(render::attention_heatmaps(r, render::Wording::english)));
-        write_stdout(render::attention_text(r));
-        if (p->heatmap) write_stdout(heatmaps_text(render::attention_heatmaps(r), *p));
+        if (!pics->svg.empty()) write_svg(*pics, render::svg::heatmaps_svg(render::attention_heatmaps(r, render::Wording::english)));
+        write_stdout(rendered(*pres, "attention", flags, r, render::attention_text, render::attention_json));
+        if (pics->heatmap) write_stdout(heatmaps_text(render::attention_heatmaps(r, wording(pres->lang)), *pics));
         return 0;
     };
     return c;

@@ -8,18 +8,19 @@
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
 #include "cli/pictures.hpp"
+#include "cli/presentation.hpp"
 #include "cli/progress.hpp"
 #include "core/errors.hpp"
 #include "core/kernels/kernels.hpp"
 #include "experiments/cost.hpp"
 #include "render/cost_text.hpp"
+#include "render/json/cost_json.hpp"
 #include "render/svg/cost_svg.hpp"
 
 namespace attn::cli {
 namespace {
 
 const std::vector<std::string> kKernelNames = {"naive", "flash", "kv-cache", "recompute"};
-const std::vector<std::string> kFormats = {"text", "json"};
 
 // "naive,flash": each name one of the four kernels (repeats are run once).
 std::vector<kernels::Kernel> parse_kernels(const std::string& text) {
@@ -47,7 +48,7 @@ std::vector<kernels::Kernel> parse_kernels(const std::string& text) {
 
 Command cost_command() {
     auto o = std::make_shared<experiments::CostOptions>();
-    auto format = std::make_shared<std::string>("text");
+    auto pres = std::make_shared<Presentation>();
     auto p = std::make_shared<Pictures>();
     Command c;
     c.name = "cost";
@@ -73,8 +74,13 @@ Command cost_command() {
     kernel.default_text = "naive,flash,kv-cache,recompute";
     kernel.choices = kKernelNames;
     kernel.parse = [o](const std::string& text) { o->kernels = parse_kernels(text); };
-    Flag fmt = text_flag("--format", "FORMAT", "text (table, verdicts, log-log chart) or json", *format);
-    fmt.choices = kFormats;
+    kernel.value = [o] {
+        std::vector<std::string> names;
+        for (kernels::Kernel k : o->kernels) names.push_back(kKernelNames.at(static_cast<std::size_t>(k)));
+        return report::SettingValue(names);
+    };
+    Flag fmt = format_flag(*pres);
+    fmt.help = "text (table, verdicts, log-log chart) or json (every figure)";
     c.flags = {
         int_list_flag("--t", "sequence lengths T, comma-separated", o->ts,
                       range_text(1L, experiments::kMaxCostT), ""),
@@ -86,10 +92,7 @@ Command cost_command() {
         fmt,
         svg_flag(*p),
     };
-    c.run = [o, format, p] {
-        if (*format != "text" && *format != "json") {
-            throw UsageError("--format", "must be text or json (got '" + *format + "')");
-        }
+    c.run = [o, pres, p, flags = c.flags] {
         experiments::validate(*o);
         report::CostReport r;
         {
@@ -98,7 +101,8 @@ Command cost_command() {
             r = experiments::run_cost(*o);
         }
         if (!p->svg.empty()) write_svg(*p, render::svg::cost_svg(r));
-        write_stdout(*format == "json" ? render::cost_json(r) : render::cost_text(r));
+        write_stdout(pres->format == Format::json ? render::cost_json(r, invocation("cost", flags))
+                                                  : render::cost_text(r));
         return 0;
     };
     return c;

@@ -7,8 +7,13 @@
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
 #include "cli/parse_flags.hpp"
+#include "cli/presentation.hpp"
 #include "core/errors.hpp"
+#include "homework/answer_key.hpp"
 #include "homework/homework.hpp"
+#include "homework/problems.hpp"
+#include "homework/variant.hpp"
+#include "render/json/homework_key_json.hpp"
 
 namespace attn::cli {
 namespace {
@@ -63,6 +68,7 @@ homework::HomeworkOptions to_options(const HomeworkFlags& f) {
 
 Command homework_command() {
     auto f = std::make_shared<HomeworkFlags>();
+    auto p = std::make_shared<Presentation>();
     Command c;
     c.name = "homework";
     c.summary = "Section 04 (作業和解答): worked solutions, answer sheets, and grading";
@@ -90,8 +96,22 @@ Command homework_command() {
                         "derive other numbers from ID (e.g. a student number); default: the chapter's",
                         f->variant, f->variant_given),
     };
-    c.run = [f] {
-        const homework::HomeworkOutput result = homework::run_homework(to_options(*f));
+    Flag format = format_flag(*p);
+    format.help = "text, or json with --key (the exact values, at full precision)";
+    c.flags.push_back(std::move(format));
+    c.run = [f, p, flags = c.flags] {
+        const homework::HomeworkOptions options = to_options(*f);
+        if (p->format == Format::json) {
+            if (options.mode != homework::HomeworkOptions::Mode::key) {
+                throw UsageError("--format", "json goes with --key only (the other modes print text)");
+            }
+            const homework::AnswerKey key = homework::build_answer_key(
+                homework::solve(homework::make_variant(options.variant)), options.problem);
+            if (f->problems.empty()) f->problems = {1, 2, 3};   // the record: the problems keyed
+            write_stdout(render::homework_key_json(key, invocation("homework", flags)));
+            return 0;
+        }
+        const homework::HomeworkOutput result = homework::run_homework(options);
         write_stdout(result.out);
         finish_stdout();
         std::fwrite(result.err.data(), 1, result.err.size(), stderr);

@@ -6,16 +6,19 @@
 #include "cli/output.hpp"
 #include "cli/parse_flags.hpp"
 #include "cli/pictures.hpp"
+#include "cli/presentation.hpp"
 #include "core/errors.hpp"
 #include "experiments/lesson.hpp"
 #include "render/heatmap_views.hpp"
+#include "render/json/lesson_json.hpp"
 #include "render/lesson_text.hpp"
 
 namespace attn::cli {
 
 Command lesson_command() {
     auto o = std::make_shared<experiments::LessonOptions>();
-    auto p = std::make_shared<Pictures>();
+    auto pics = std::make_shared<Pictures>();
+    auto pres = std::make_shared<Presentation>();
     const std::string query_range = range_text(-experiments::kMaxQuery, experiments::kMaxQuery);
     Command c;
     c.name = "lesson";
@@ -40,6 +43,7 @@ Command lesson_command() {
         const std::vector<double> q = parse_number_list("--query", text, 2, query_range);
         o->query = {q[0], q[1]};
     };
+    query.value = [o] { return report::SettingValue(std::vector<double>(o->query.begin(), o->query.end())); };
     c.flags = {
         positional_ints("SECTION", "sections to print, 1..5 (default: all five)", o->sections, "1..5"),
         query,
@@ -48,15 +52,19 @@ Command lesson_command() {
         toggle_flag("--no-mask", "section 5 without the causal mask, both implementations (exercise 2)",
                     o->no_mask),
     };
-    for (Flag& f : heatmap_flags(*p)) c.flags.push_back(f);
-    c.run = [o, p] {
+    for (Flag& f : heatmap_flags(*pics)) c.flags.push_back(f);
+    for (Flag& f : presentation_flags(*pres)) c.flags.push_back(std::move(f));
+    c.run = [o, pics, pres, flags = c.flags] {
+        apply_language_environment(*pres);
+        if (pics->heatmap) require_text_format(*pres, "--heatmap");
         const report::LessonReport r = experiments::run_lesson(*o);
-        const std::vector<render::Heatmap> maps = render::lesson_heatmaps(r);
-        if (p->heatmap && maps.empty()) {
+        o->sections.assign(r.shown.begin(), r.shown.end());  // the record: the sections shown
+        const std::vector<render::Heatmap> maps = render::lesson_heatmaps(r, wording(pres->lang));
+        if (pics->heatmap && maps.empty()) {
             throw UsageError("--heatmap", "sections 3 and 5 have heatmaps, and neither is shown (add 3 or 5)");
         }
-        write_stdout(render::lesson_text(r));
-        if (p->heatmap) write_stdout(heatmaps_text(maps, *p));
+        write_stdout(rendered(*pres, "lesson", flags, r, render::lesson_text, render::lesson_json));
+        if (pics->heatmap) write_stdout(heatmaps_text(maps, *pics));
         return 0;
     };
     return c;

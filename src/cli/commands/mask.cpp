@@ -5,9 +5,11 @@
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
 #include "cli/pictures.hpp"
+#include "cli/presentation.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/mask.hpp"
 #include "render/heatmap_views.hpp"
+#include "render/json/mask_json.hpp"
 #include "render/mask_text.hpp"
 #include "render/svg/heatmap_svg.hpp"
 
@@ -15,7 +17,8 @@ namespace attn::cli {
 
 Command mask_command() {
     auto o = std::make_shared<experiments::MaskOptions>();
-    auto p = std::make_shared<Pictures>();
+    auto pics = std::make_shared<Pictures>();
+    auto pres = std::make_shared<Presentation>();
     const std::string dims = range_text(1L, experiments::kMaxDimension);
     Command c;
     c.name = "mask";
@@ -30,14 +33,17 @@ Command mask_command() {
         number_flag("--delta", "the shift added to input P", o->delta,
                     range_text(-experiments::kMaxDelta, experiments::kMaxDelta)),
     };
-    for (Flag& f : heatmap_flags(*p)) c.flags.push_back(f);
-    c.flags.push_back(svg_flag(*p));
-    c.run = [o, p] {
-        check_picture_size(*p, o->n);
+    for (Flag& f : heatmap_flags(*pics)) c.flags.push_back(f);
+    c.flags.push_back(svg_flag(*pics));
+    for (Flag& f : presentation_flags(*pres)) c.flags.push_back(std::move(f));
+    c.run = [o, pics, pres, flags = c.flags] {
+        apply_language_environment(*pres);
+        if (pics->heatmap) require_text_format(*pres, "--heatmap");
+        check_picture_size(*pics, o->n);
         const report::MaskReport r = experiments::run_mask(*o);
-        if (!p->svg.empty()) write_svg(*p, render::svg::heatmaps_svg({render::mask_heatmap(r, render::Wording::english)}));
-        write_stdout(render::mask_text(r));
-        if (p->heatmap) write_stdout(heatmaps_text({render::mask_heatmap(r)}, *p));
+        if (!pics->svg.empty()) write_svg(*pics, render::svg::heatmaps_svg({render::mask_heatmap(r, render::Wording::english)}));
+        write_stdout(rendered(*pres, "mask", flags, r, render::mask_text, render::mask_json));
+        if (pics->heatmap) write_stdout(heatmaps_text({render::mask_heatmap(r, wording(pres->lang))}, *pics));
         return 0;
     };
     return c;

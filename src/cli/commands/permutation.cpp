@@ -5,8 +5,10 @@
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
 #include "cli/parse_flags.hpp"
+#include "cli/presentation.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/permutation.hpp"
+#include "render/json/permutation_json.hpp"
 #include "render/permutation_text.hpp"
 
 namespace attn::cli {
@@ -14,6 +16,7 @@ namespace attn::cli {
 Command permutation_command() {
     auto o = std::make_shared<experiments::PermutationOptions>();
     const std::string dims = range_text(1L, experiments::kMaxDimension);
+    auto p = std::make_shared<Presentation>();
     Command c;
     c.name = "permutation";
     c.summary = "Section 4 (兩塊補丁): permutation equivariance, and positional encoding";
@@ -33,8 +36,11 @@ Command permutation_command() {
         number_flag("--base", "base of the sinusoidal positional encoding", o->base,
                     range_text(experiments::kMinBase, experiments::kMaxBase)),
     };
-    c.run = [o] {
-        write_stdout(render::permutation_text(experiments::run_permutation(*o)));
+    for (Flag& f : presentation_flags(*p)) c.flags.push_back(std::move(f));
+    c.run = [o, p, flags = c.flags] {
+        apply_language_environment(*p);
+        const report::PermutationReport r = experiments::run_permutation(*o);
+        write_stdout(rendered(*p, "permutation", flags, r, render::permutation_text, render::permutation_json));
         return 0;
     };
     return c;

@@ -5,9 +5,11 @@
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
 #include "cli/pictures.hpp"
+#include "cli/presentation.hpp"
 #include "cli/progress.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/scaling.hpp"
+#include "render/json/scaling_json.hpp"
 #include "render/scaling_text.hpp"
 #include "render/svg/scaling_svg.hpp"
 
@@ -15,7 +17,8 @@ namespace attn::cli {
 
 Command scaling_command() {
     auto o = std::make_shared<experiments::ScalingOptions>();
-    auto p = std::make_shared<Pictures>();
+    auto pics = std::make_shared<Pictures>();
+    auto pres = std::make_shared<Presentation>();
     const std::string dims = range_text(1L, experiments::kMaxDimension);
     Command c;
     c.name = "scaling";
@@ -32,17 +35,21 @@ Command scaling_command() {
         int_flag("--r", "repeats per Dq", o->repeats, range_text(1L, experiments::kMaxRepeats)),
         int_list_flag("--sweep", "Dq values run in order, comma-separated", o->sweep, dims, ""),
         int_list_flag("--dq", "Dq rows to print, comma-separated", o->shown, dims, "the whole sweep"),
-        svg_flag(*p),
+        svg_flag(*pics),
     };
-    c.run = [o, p] {
+    for (Flag& f : presentation_flags(*pres)) c.flags.push_back(std::move(f));
+    c.run = [o, pics, pres, flags = c.flags] {
+        apply_language_environment(*pres);
         report::ScalingReport r;
         {
             StderrProgress progress("attn scaling:");
             o->progress = progress.callback();
             r = experiments::run_scaling(*o);
+            o->progress = nullptr;
         }
-        if (!p->svg.empty()) write_svg(*p, render::svg::scaling_svg(r));
-        write_stdout(render::scaling_text(r));
+        *o = experiments::as_run(*o);  // the record shows what ran
+        if (!pics->svg.empty()) write_svg(*pics, render::svg::scaling_svg(r));
+        write_stdout(rendered(*pres, "scaling", flags, r, render::scaling_text, render::scaling_json));
         return 0;
     };
     return c;

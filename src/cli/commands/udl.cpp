@@ -93,6 +93,7 @@ Command udl_command() {
         flag.parse = [name, range, &field](const std::string& text) {
             field = parse_int(name, text, range);
         };
+        flag.value = nullptr;   // int_flag's would read `unused`; udl has no --format json yet
         return flag;
     };
     Flag n = optional_int("--n", "positions N", f->options.n, sizes, "3 for 12.1, 6 for 12.2");

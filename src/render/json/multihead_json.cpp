@@ -1,0 +1,25 @@
+#include "render/json/multihead_json.hpp"
+
+#include <utility>
+
+#include "render/json/json_document.hpp"
+
+namespace attn::render {
+
+std::string multihead_json(const report::MultiheadReport& r, const report::Invocation& invocation) {
+    std::vector<json::Object> rows;
+    for (const auto& row : r.rows) {
+        json::Object o;
+        o.value("heads", row.heads)
+            .value("head_width", row.head_width)
+            .value("parameters", row.parameters)
+            .value("multiplications", row.multiplications)
+            .value("output_shape", json::shape(row.output_shape));
+        rows.push_back(std::move(o));
+    }
+    json::Object data;
+    data.objects("rows", rows);
+    return json::document(invocation, std::move(data));
+}
+
+}  // namespace attn::render
