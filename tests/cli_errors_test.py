@@ -52,6 +52,8 @@ BAD = [
     ("homework 4", "1..3"), ("homework --junit r.xml", "--grade"), ("homework --variant ''", "--variant"),
     ("completion", "bash"), ("completion tcsh", "tcsh"),
     ("nosuchcommand", "nosuchcommand"),
+    # control characters in a value are escaped: the error stays one line, the terminal untouched
+    ("attention --n '1\n2'", "1\\n2"), ("attention --seed '\x1b[2J'", "\\x1b[2J"),
 ]
 
 # Each documented bound is accepted (exit 0, something printed).

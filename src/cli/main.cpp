@@ -54,8 +54,25 @@ void add_command(CLI::App& app, const Command& command, std::list<Given>& given)
     }
 }
 
+// One line, whatever the message quotes: control characters from a flag's value (a newline in
+// `--n $'1\n2'`) are shown escaped, so an error is always exactly one line.
+std::string one_line(const char* what) {
+    std::string out;
+    for (const char* p = what; *p; ++p) {
+        const auto c = static_cast<unsigned char>(*p);
+        if (c == '\n') out += "\\n";
+        else if (c == '\t') out += "\\t";
+        else if (c < 0x20 || c == 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        } else out += *p;
+    }
+    return out;
+}
+
 int fail(const char* kind, const char* what, int code) {
-    std::fprintf(stderr, "attn: %s: %s\n", kind, what);
+    std::fprintf(stderr, "attn: %s: %s\n", kind, one_line(what).c_str());
     return code;
 }
 
