@@ -3,6 +3,7 @@
 // Nothing here is timed: the timings below are made up, or only checked to exist.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -14,7 +15,6 @@
 #include "experiments/cost.hpp"
 #include "experiments/lesson.hpp"
 #include "render/cost_text.hpp"
-#include "render/json/cost_json.hpp"
 #include "render/json/cost_json.hpp"
 
 using namespace attn::experiments;
@@ -187,16 +187,16 @@ TEST_CASE("the cost renderers: a verdict in the chapter's language, JSON runs sc
     r.fits.push_back({"naive", 3, 1.98, 2});
     r.fits.push_back({"flash", 1, 0, 0});
     r.skipped.push_back({"naive", 50000, "memory", 10000000000ULL, 2147483648ULL});
-    CHECK(attn::render::cost_verdict(r.fits[0]) == "約按平方增長：指數 1.98");
-    CHECK(attn::render::cost_verdict(r.fits[1]) == "只量了一個長度，無法估計增長指數");
+    CHECK(attn::render::cost_verdict(r.fits[0], attn::render::Lang::zh_TW) == "約按平方增長：指數 1.98");
+    CHECK(attn::render::cost_verdict(r.fits[1], attn::render::Lang::zh_TW) == "只量了一個長度，無法估計增長指數");
     attn::report::CostFit busy{"recompute", 3, 2.41, 0, 3.02, 3.5};
-    CHECK(attn::render::cost_verdict(busy) ==
+    CHECK(attn::render::cost_verdict(busy, attn::render::Lang::zh_TW) ==
           "增長指數 2.41，不接近線性、平方或立方（機器忙碌：牆上時間最多是 CPU 時間的 3.5 倍；以 CPU 時間計，指數 3.02）");
-    const std::string text = attn::render::cost_text(r);
+    const std::string text = attn::render::cost_text(r, attn::render::Lang::zh_TW);
     CHECK(text.find("約按平方增長：指數 1.98") != std::string::npos);
     CHECK(text.find("naive 在 T=50000 不執行") != std::string::npos);
     CHECK(text.find("log-log") != std::string::npos);
-    const auto doc = nlohmann::json::parse(attn::render::cost_json(r, {"0.0.0", "cost", {}}));
+    const auto doc = nlohmann::json::parse(attn::render::cost_json(r, {"0.0.0", "cost", {}}, attn::render::Lang::zh_TW));
     CHECK(doc["command"] == "cost");
     const auto& j = doc["data"];
     REQUIRE(j["runs"].size() == 3);
@@ -209,6 +209,32 @@ TEST_CASE("the cost renderers: a verdict in the chapter's language, JSON runs sc
     CHECK(j["machine"]["cpu_model"] == "test cpu");
     CHECK(j["fits"][0]["verdict"] == "約按平方增長：指數 1.98");
     CHECK(j["fits"][0]["nearest_order"] == 2);
+    CHECK(j["fits"][0]["busy"] == false);
     CHECK(j["fits"][1]["exponent"].is_null());
     CHECK(j["skipped"][0]["reason"] == "memory");
+
+    // --lang en: the same figures in English; in JSON only the verdict sentences change
+    using attn::render::Lang;
+    CHECK(attn::render::cost_verdict(r.fits[0], Lang::en) == "roughly quadratic: exponent 1.98");
+    CHECK(attn::render::cost_verdict(r.fits[1], Lang::en) == "only one length measured: no growth exponent");
+    CHECK(attn::render::cost_verdict(busy, Lang::en) ==
+          "growth exponent 2.41, not close to linear, quadratic or cubic (machine busy: wall time up to "
+          "3.5 times the CPU time; by CPU time, exponent 3.02)");
+    CHECK(attn::render::cost_busy(busy));
+    attn::report::CostFit cubic{"recompute", 2, 3.1, 3, 3.0, 1.0}, linear{"kv-cache", 2, 0.97, 1, 1.0, 1.25};
+    CHECK(attn::render::cost_verdict(cubic, Lang::en) == "roughly cubic: exponent 3.10");
+    CHECK(attn::render::cost_verdict(linear, Lang::en) == "roughly linear: exponent 0.97");   // 1.25: not busy
+    const std::string english = attn::render::cost_text(r, Lang::en);
+    CHECK(english.find("naive at T=50000 not run: the T×T scores need 9.31 GiB, more than the 2.00 GiB") !=
+          std::string::npos);
+    CHECK(english.find("\n  naive  roughly quadratic: exponent 1.98\n") != std::string::npos);
+    CHECK(english.find("kernel     T  median time") != std::string::npos);
+    CHECK(english.find("Time against T on log-log axes") != std::string::npos);
+    CHECK(std::count(english.begin(), english.end(), '\n') == std::count(text.begin(), text.end(), '\n'));
+    auto en_doc = nlohmann::json::parse(attn::render::cost_json(r, {"0.0.0", "cost", {}}, Lang::en));
+    CHECK(en_doc["data"]["fits"][0]["verdict"] == "roughly quadratic: exponent 1.98");
+    auto zh_doc = doc;
+    for (auto* d : {&en_doc, &zh_doc})
+        for (auto& f : (*d)["data"]["fits"]) f.erase("verdict");
+    CHECK(en_doc == zh_doc);
 }

@@ -1,4 +1,6 @@
-// `attn cost` as text (see cost_text.hpp). Wording in the chapter's language (Traditional Chinese).
+// `attn cost` as text (see cost_text.hpp). Wording in a table per language (struct Words): the
+// chapter's (Traditional Chinese, the default) and English; the numbers are formatted by the same
+// code in both.
 #include "render/cost_text.hpp"
 
 #include <algorithm>
@@ -67,16 +69,88 @@ std::string grouped(std::uint64_t n) {   // 16384000 -> 16,384,000
     return out;
 }
 
-std::string table(const report::CostReport& r) {
-    const std::vector<std::string> head = {"核心", "T", "中位時間", "CPU 時間", "成長", "峰值記憶體", "乘法次數", "與 flash 最大差"};
+
+// Every sentence and heading of the text, per language. Pieces that surround numbers are split
+// around them: `skip_memory` = {before the kernel's T, before the bytes needed, before the limit,
+// after it}.
+struct Words {
+    std::vector<std::string> head;           // the table's eight column headings
+    const char* growth_open;                 // "×3.97（T×2）": around the T ratio
+    const char* growth_close;
+    const char* not_formula;                 // " ≠ 公式 " before the closed form's count
+    const char* title[3];                    // around d_model, d_head
+    const char* machine[6];                  // around cpu, dispatch, threads, repeats, budget
+    const char* skip_memory[4];
+    const char* skip_work[4];
+    const char* nothing;
+    const char* footnote;
+    const char* fits;
+    const char* one_length;
+    const char* order[4];                    // around the exponent: linear, quadratic, cubic
+    const char* order_close[4];              // after it
+    const char* busy[3];                     // around wall/CPU, the CPU-time exponent, after
+    const char* chart;
+};
+
+const Words kChapter{
+    {"核心", "T", "中位時間", "CPU 時間", "成長", "峰值記憶體", "乘法次數", "與 flash 最大差"},
+    "（T×", "）",
+    " ≠ 公式 ",
+    {"注意力的代價：課程第五節的注意力頭（d_model ", "、d_head ", "、float32、因果遮罩），輸入取自課程的亂數流\n"},
+    {"機器：", "｜指令集 ", "｜執行緒 ", "｜每格重複 ", " 次取中位數（累計超過 ", " 秒即停）\n"},
+    {" 在 T=", " 不執行：T×T 分數需要 ", "，超過本次可用的 ", "（在配置記憶體之前判定）\n"},
+    {" 在 T=", " 不執行：需要 ", " 次乘法，超過單次上限 ", "\n"},
+    "沒有可執行的組合。\n",
+    "（CPU 時間：同一次執行中本行程用掉的 CPU 時間，機器忙碌時小於牆上時間。"
+    "乘法次數：核心執行時自己累計；✓ 表示與該核心的公式相符，naive 為 3·D·Dh·N + 2N²·Dh，即章節的 "
+    "4D²N + 2N²D 去掉混合項 D²N、且 D≠Dh）\n\n",
+    "增長指數（log 時間對 log T 的最小平方斜率）：\n",
+    "只量了一個長度，無法估計增長指數",
+    {"增長指數 ", "約按線性增長：指數 ", "約按平方增長：指數 ", "約按立方增長：指數 "},
+    {"，不接近線性、平方或立方", "", "", ""},
+    {"（機器忙碌：牆上時間最多是 CPU 時間的 ", " 倍；以 CPU 時間計，指數 ", "）"},
+    "時間對 T 的 log-log 圖（n naive、f flash、k kv-cache、r recompute、* 重疊；斜率即指數）：\n",
+};
+
+// The terms of the lesson's English counterpart: wall time, CPU time, peak memory; the kernels
+// keep their names.
+const Words kEnglish{
+    {"kernel", "T", "median time", "CPU time", "growth", "peak memory", "multiplications", "max diff vs flash"},
+    " (T×", ")",
+    " ≠ formula ",
+    {"The cost of attention: the lesson's section-5 attention head (d_model ", ", d_head ",
+     ", float32, causal masking), inputs from the lesson's random stream\n"},
+    {"Machine: ", " | SIMD ", " | threads ", " | median of ", " runs per cell (a cell stops repeating once its runs pass ",
+     " s)\n"},
+    {" at T=", " not run: the T×T scores need ", ", more than the ", " available to this run (decided before allocating)\n"},
+    {" at T=", " not run: it needs ", " multiplications, more than the limit of ", " per run\n"},
+    "Nothing to run.\n",
+    "(CPU time: the CPU time this process used during the same run, less than the wall time when the "
+    "machine is busy. Multiplications: counted by the kernel as it runs; ✓ means equal to the kernel's "
+    "closed form, for naive 3·D·Dh·N + 2N²·Dh, the chapter's 4D²N + 2N²D without the mixing term D²N "
+    "and with D≠Dh)\n\n",
+    "Growth exponents (least-squares slope of log time against log T):\n",
+    "only one length measured: no growth exponent",
+    {"growth exponent ", "roughly linear: exponent ", "roughly quadratic: exponent ", "roughly cubic: exponent "},
+    {", not close to linear, quadratic or cubic", "", "", ""},
+    {" (machine busy: wall time up to ", " times the CPU time; by CPU time, exponent ", ")"},
+    "Time against T on log-log axes (n naive, f flash, k kv-cache, r recompute, * overlap; the slope is "
+    "the exponent):\n",
+};
+
+const Words& words(Lang lang) { return lang == Lang::en ? kEnglish : kChapter; }
+
+std::string table(const report::CostReport& r, const Words& w) {
+    const std::vector<std::string>& head = w.head;
     std::vector<std::vector<std::string>> rows;
     for (const auto& run : r.runs) {
         std::string growth = "—";
         if (run.t_ratio > 0) {
-            growth = "×" + print::py_format(run.growth, ".2f") + "（T×" + print::py_format(run.t_ratio, "g") + "）";
+            growth = "×" + print::py_format(run.growth, ".2f") + w.growth_open + print::py_format(run.t_ratio, "g") +
+                     w.growth_close;
         }
         std::string count = grouped(run.multiplications);
-        count += run.multiplications == run.formula ? " ✓" : " ≠ 公式 " + grouped(run.formula);
+        count += run.multiplications == run.formula ? " ✓" : w.not_formula + grouped(run.formula);
         rows.push_back({run.kernel, std::to_string(run.t), duration(run.median_s), duration(run.median_cpu_s), growth, bytes(run.peak_bytes),
                         count, run.kernel == "flash" ? "—" : print::py_format(run.max_diff_vs_flash, ".1e")});
     }
@@ -100,7 +174,7 @@ std::string table(const report::CostReport& r) {
 }
 
 // Time against T on log-log axes, one letter per kernel: a straight line of slope p is T^p.
-std::string chart(const report::CostReport& r) {
+std::string chart(const report::CostReport& r, const Words& w) {
     if (r.runs.empty()) return "";
     constexpr int kCols = 48, kRows = 12;
     double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
@@ -122,7 +196,7 @@ std::string chart(const report::CostReport& r) {
     }
     const std::string top = duration(std::pow(10.0, y1)), bottom = duration(std::pow(10.0, y0));
     const std::size_t margin = std::max(display_width(top), display_width(bottom));
-    std::string out = "時間對 T 的 log-log 圖（n naive、f flash、k kv-cache、r recompute、* 重疊；斜率即指數）：\n";
+    std::string out = w.chart;
     for (int i = 0; i < kRows; ++i) {
         const std::string label = i == 0 ? top : i == kRows - 1 ? bottom : "";
         std::string line = pad_left(label, margin) + " |" + grid[i];
@@ -138,13 +212,12 @@ std::string chart(const report::CostReport& r) {
     return out;
 }
 
-std::string skipped(const report::CostSkip& s) {
-    if (s.reason == "memory") {
-        return s.kernel + " 在 T=" + std::to_string(s.t) + " 不執行：T×T 分數需要 " + bytes(s.needed) +
-               "，超過本次可用的 " + bytes(s.limit) + "（在配置記憶體之前判定）\n";
-    }
-    return s.kernel + " 在 T=" + std::to_string(s.t) + " 不執行：需要 " + grouped(s.needed) +
-           " 次乘法，超過單次上限 " + grouped(s.limit) + "\n";
+std::string skipped(const report::CostSkip& s, const Words& w) {
+    const bool memory = s.reason == "memory";
+    const char* const* p = memory ? w.skip_memory : w.skip_work;
+    const std::string needed = memory ? bytes(s.needed) : grouped(s.needed);
+    const std::string limit = memory ? bytes(s.limit) : grouped(s.limit);
+    return s.kernel + p[0] + std::to_string(s.t) + p[1] + needed + p[2] + limit + p[3];
 }
 
 // Median wall time this much above the CPU time (one thread) means the run waited for a core.
@@ -152,41 +225,36 @@ constexpr double kBusy = 1.25;
 
 }  // namespace
 
-std::string cost_verdict(const report::CostFit& fit) {
-    if (fit.points < 2) return "只量了一個長度，無法估計增長指數";
-    const std::string p = print::py_format(fit.exponent, ".2f");
-    std::string line;
-    switch (fit.nearest_order) {
-        case 1: line = "約按線性增長：指數 " + p; break;
-        case 2: line = "約按平方增長：指數 " + p; break;
-        case 3: line = "約按立方增長：指數 " + p; break;
-        default: line = "增長指數 " + p + "，不接近線性、平方或立方"; break;
-    }
+std::string cost_verdict(const report::CostFit& fit, Lang lang) {
+    const Words& w = words(lang);
+    if (fit.points < 2) return w.one_length;
+    const int order = fit.nearest_order >= 1 && fit.nearest_order <= 3 ? fit.nearest_order : 0;
+    std::string line = w.order[order] + print::py_format(fit.exponent, ".2f") + w.order_close[order];
     // Wall time includes waiting for a core: on a busy machine say so, with the CPU-time fit.
-    if (fit.wall_over_cpu > kBusy) {
-        line += "（機器忙碌：牆上時間最多是 CPU 時間的 " + print::py_format(fit.wall_over_cpu, ".1f") +
-                " 倍；以 CPU 時間計，指數 " + print::py_format(fit.exponent_cpu, ".2f") + "）";
+    if (cost_busy(fit)) {
+        line += w.busy[0] + print::py_format(fit.wall_over_cpu, ".1f") + w.busy[1] +
+                print::py_format(fit.exponent_cpu, ".2f") + w.busy[2];
     }
     return line;
 }
 
-std::string cost_text(const report::CostReport& r) {
-    std::string out = "注意力的代價：課程第五節的注意力頭（d_model " + std::to_string(r.d_model) + "、d_head " +
-                      std::to_string(r.d_head) + "、float32、因果遮罩），輸入取自課程的亂數流\n";
-    out += "機器：" + r.cpu_model + "｜指令集 " + r.dispatch + "｜執行緒 " + std::to_string(r.threads) +
-           "｜每格重複 " + std::to_string(r.repeats) + " 次取中位數（累計超過 " +
-           print::py_format(r.repeat_budget_s, "g") + " 秒即停）\n";
-    for (const auto& s : r.skipped) out += skipped(s);
-    if (r.runs.empty()) return out + "沒有可執行的組合。\n";
-    out += "\n" + table(r);
-    out += "（CPU 時間：同一次執行中本行程用掉的 CPU 時間，機器忙碌時小於牆上時間。"
-           "乘法次數：核心執行時自己累計；✓ 表示與該核心的公式相符，naive 為 3·D·Dh·N + 2N²·Dh，即章節的 "
-           "4D²N + 2N²D 去掉混合項 D²N、且 D≠Dh）\n\n";
-    out += "增長指數（log 時間對 log T 的最小平方斜率）：\n";
+bool cost_busy(const report::CostFit& fit) { return fit.points >= 2 && fit.wall_over_cpu > kBusy; }
+
+std::string cost_text(const report::CostReport& r, Lang lang) {
+    const Words& w = words(lang);
+    std::string out = w.title[0] + std::to_string(r.d_model) + w.title[1] + std::to_string(r.d_head) + w.title[2];
+    out += w.machine[0] + r.cpu_model + w.machine[1] + r.dispatch + w.machine[2] + std::to_string(r.threads) +
+           w.machine[3] + std::to_string(r.repeats) + w.machine[4] + print::py_format(r.repeat_budget_s, "g") +
+           w.machine[5];
+    for (const auto& s : r.skipped) out += skipped(s, w);
+    if (r.runs.empty()) return out + w.nothing;
+    out += "\n" + table(r, w);
+    out += w.footnote;
+    out += w.fits;
     std::size_t name_width = 0;
     for (const auto& f : r.fits) name_width = std::max(name_width, f.kernel.size());
-    for (const auto& f : r.fits) out += "  " + pad_right(f.kernel, name_width) + "  " + cost_verdict(f) + "\n";
-    out += "\n" + chart(r);
+    for (const auto& f : r.fits) out += "  " + pad_right(f.kernel, name_width) + "  " + cost_verdict(f, lang) + "\n";
+    out += "\n" + chart(r, w);
     return out;
 }
 

@@ -90,9 +90,11 @@ Command cost_command() {
         int_flag("--threads", "threads for naive and flash (rows split); decoding stays sequential",
                  o->threads, range_text(1L, experiments::kMaxThreads)),
         fmt,
+        lang_flag(*pres),
         svg_flag(*p),
     };
     c.run = [o, pres, p, flags = c.flags] {
+        apply_language_environment(*pres);
         experiments::validate(*o);
         report::CostReport r;
         {
@@ -101,8 +103,8 @@ Command cost_command() {
             r = experiments::run_cost(*o);
         }
         if (!p->svg.empty()) write_svg(*p, render::svg::cost_svg(r));
-        write_stdout(pres->format == Format::json ? render::cost_json(r, invocation("cost", flags))
-                                                  : render::cost_text(r));
+        write_stdout(pres->format == Format::json ? render::cost_json(r, invocation("cost", flags), pres->lang)
+                                                  : render::cost_text(r, pres->lang));
         return 0;
     };
     return c;

@@ -14,7 +14,7 @@ json::Json when(bool present, double value) { return present ? json::Json(value)
 
 }  // namespace
 
-std::string cost_json(const report::CostReport& r, const report::Invocation& invocation) {
+std::string cost_json(const report::CostReport& r, const report::Invocation& invocation, Lang lang) {
     json::Object machine, head;
     machine.value("cpu_model", r.cpu_model).value("dispatch", r.dispatch).value("threads", r.threads);
     head.value("d_model", r.d_model).value("d_head", r.d_head).value("dtype", "float32").value("causal", true);
@@ -43,7 +43,10 @@ std::string cost_json(const report::CostReport& r, const report::Invocation& inv
             .value("exponent_cpu", when(f.points >= 2, f.exponent_cpu))
             .value("nearest_order", f.nearest_order > 0 ? json::Json(f.nearest_order) : json::Json(nullptr))
             .value("wall_over_cpu", f.wall_over_cpu)
-            .value("verdict", cost_verdict(f));   // the text's sentence (the chapter's language)
+            .value("busy", cost_busy(f))           // the verdict adds the CPU-time exponent
+            // The text's sentence in --lang's language: the one value of any document that
+            // depends on the language; the fields above say the same without words.
+            .value("verdict", cost_verdict(f, lang));
         fits.push_back(std::move(o));
     }
     for (const auto& s : r.skipped) {

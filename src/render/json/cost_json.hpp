@@ -1,13 +1,16 @@
 #pragma once
 // CostReport -> one JSON document (docs/output.md; schema: docs/schema/attn-output.schema.json):
 // the machine, the head, every run (kernel × T), the fitted exponents and the skipped runs.
+// `lang` is the language of the fits' verdict sentences (the text's); every other value is the
+// same in every language.
 #include <string>
 
+#include "render/lang.hpp"
 #include "report/cost_report.hpp"
 #include "report/invocation.hpp"
 
 namespace attn::render {
 
-std::string cost_json(const report::CostReport& report, const report::Invocation& invocation);
+std::string cost_json(const report::CostReport& report, const report::Invocation& invocation, Lang lang);
 
 }  // namespace attn::render
