@@ -335,6 +335,11 @@ void validate(const UdlOptions& o) {
                                     std::to_string(z.h) + ")");
 }
 
+UdlSizes udl_sizes(const UdlOptions& o) {
+    const Sizes z = sizes_of(o);
+    return {static_cast<long>(z.n), static_cast<long>(z.d), o.notebook == "12.1" ? 1L : static_cast<long>(z.h)};
+}
+
 report::UdlReport run_udl(const UdlOptions& o) {
     validate(o);
     report::UdlReport r;

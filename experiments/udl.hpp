@@ -37,6 +37,13 @@ std::vector<UdlMistake> udl_mistakes();                     // the five, in --he
 std::string udl_mistake_explanation(UdlMistake mistake);    // one English sentence
 
 void validate(const UdlOptions& options);
+
+// The sizes a run uses: the given N, D, H or the notebook's (12.1: 3, 4 and its one head;
+// 12.2: 6, 8, 2). For the run's record (JSON's "options").
+struct UdlSizes {
+    long n, d, h;
+};
+UdlSizes udl_sizes(const UdlOptions& options);
 report::UdlReport run_udl(const UdlOptions& options);
 
 // Which computation of 12.2 (with these options' seeds and sizes; options.mistake must be none)

@@ -11,9 +11,11 @@
 #include "cli/output.hpp"
 #include "cli/parse_flags.hpp"
 #include "cli/pictures.hpp"
+#include "cli/presentation.hpp"
 #include "core/errors.hpp"
 #include "experiments/udl.hpp"
 #include "render/heatmap_views.hpp"
+#include "render/json/udl_json.hpp"
 #include "render/svg/heatmap_svg.hpp"
 #include "render/udl_text.hpp"
 
@@ -62,8 +64,9 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
 Command udl_command() {
     auto f = std::make_shared<UdlFlags>();
     auto p = std::make_shared<Pictures>();
+    auto pres = std::make_shared<Presentation>();
     const std::string seeds = range_text(0L, 4294967295L);
-    const std::string sizes = range_text(1L, experiments::kUdlMaxSize);
+    const std::string size_range = range_text(1L, experiments::kUdlMaxSize);
     Command c;
     c.name = "udl";
     c.summary = "The Understanding Deep Learning notebooks 12.1 and 12.2, replayed cell by cell";
@@ -82,6 +85,20 @@ Command udl_command() {
     notebook.help = "12.1 or 12.2";
     notebook.choices = {"12.1", "12.2"};
     notebook.parse = [f](const std::string& text) { f->notebooks.push_back(text); };
+    notebook.value = [f] { return report::SettingValue(f->notebooks.empty() ? std::string() : f->notebooks.front()); };
+
+    // The sizes the run used (given, or the notebook's), for JSON's record of the run.
+    auto sizes = [f] {
+        experiments::UdlOptions o = f->options;
+        if (!f->notebooks.empty()) o.notebook = f->notebooks.front();
+        return experiments::udl_sizes(o);
+    };
+    // np.random.seed's seeds, as text like every seed in attn's JSON.
+    auto seed = [](const std::string& name, const std::string& help, long& field, const std::string& range) {
+        Flag flag = int_flag(name, help, field, range);
+        flag.value = [&field] { return report::SettingValue(std::to_string(field)); };
+        return flag;
+    };
 
     // N, D and H default by notebook, so "not given" is kept apart from every value.
     auto optional_int = [](const std::string& name, const std::string& help,
@@ -93,12 +110,15 @@ Command udl_command() {
         flag.parse = [name, range, &field](const std::string& text) {
             field = parse_int(name, text, range);
         };
-        flag.value = nullptr;   // int_flag's would read `unused`; udl has no --format json yet
+        flag.value = nullptr;   // int_flag's would read `unused`: set below, from the run's sizes
         return flag;
     };
-    Flag n = optional_int("--n", "positions N", f->options.n, sizes, "3 for 12.1, 6 for 12.2");
-    Flag d = optional_int("--d", "width D", f->options.d, sizes, "4 for 12.1, 8 for 12.2");
+    Flag n = optional_int("--n", "positions N", f->options.n, size_range, "3 for 12.1, 6 for 12.2");
+    Flag d = optional_int("--d", "width D", f->options.d, size_range, "4 for 12.1, 8 for 12.2");
     Flag h = optional_int("--h", "12.2: heads H, a divisor of D", f->options.h, "1..D", "2");
+    n.value = [sizes] { return report::SettingValue(sizes().n); };
+    d.value = [sizes] { return report::SettingValue(sizes().d); };
+    h.value = [sizes] { return report::SettingValue(sizes().h); };   // 12.1: its one head
     Flag mistake = given_text_flag("--mistake", "NAME", "12.2: replay a common wrong solution",
                                    f->mistake, f->mistake_given);
     for (experiments::UdlMistake m : experiments::udl_mistakes())
@@ -110,8 +130,8 @@ Command udl_command() {
     }() + ")";
     c.flags = {
         notebook,
-        int_flag("--seed-x", "np.random.seed for the inputs", f->options.seed_x, seeds),
-        int_flag("--seed-w", "np.random.seed for the weights", f->options.seed_w, seeds),
+        seed("--seed-x", "np.random.seed for the inputs", f->options.seed_x, seeds),
+        seed("--seed-w", "np.random.seed for the weights", f->options.seed_w, seeds),
         n,
         d,
         h,
@@ -122,19 +142,26 @@ Command udl_command() {
     };
     for (Flag& flag : heatmap_flags(*p)) c.flags.push_back(flag);
     c.flags.push_back(svg_flag(*p));
-    c.run = [f, p] {
+    // --format only: the notebooks print English, so there is no --lang.
+    Flag fmt = format_flag(*pres);
+    fmt.help = "text (the notebook's lines, or the diagnosis) or json (every number at full precision)";
+    c.flags.push_back(fmt);
+    c.run = [f, p, pres, flags = c.flags] {
         const experiments::UdlOptions o = to_options(*f);
+        if (p->heatmap) require_text_format(*pres, "--heatmap");
         if (f->diagnose_given) {
             if (p->heatmap || !p->svg.empty())
                 throw UsageError(p->heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
             if (o.notebook != "12.2") throw UsageError("--diagnose", "applies to notebook 12.2 only");
             const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(f->diagnose));
-            write_stdout(render::udl_diagnosis_text(d));
+            write_stdout(pres->format == Format::json ? render::udl_diagnosis_json(d, invocation("udl", flags))
+                                                      : render::udl_diagnosis_text(d));
             return d.match == "right" ? 0 : 1;
         }
         const report::UdlReport r = experiments::run_udl(o);
         if (!p->svg.empty()) write_svg(*p, render::svg::heatmaps_svg(render::udl_heatmaps(r)));
-        write_stdout(render::udl_text(r));
+        write_stdout(pres->format == Format::json ? render::udl_json(r, invocation("udl", flags))
+                                                  : render::udl_text(r));
         if (p->heatmap) write_stdout(heatmaps_text(render::udl_heatmaps(r), *p));
         return 0;
     };

@@ -46,17 +46,32 @@ Object& Object::value(const std::string& k, const Json& v) {
     return *this;
 }
 
-Object& Object::array(const std::string& k, const report::Array& a) {
+void Object::write_array(const std::string& k, const report::Array& a) {
     std::size_t count = 1;
     for (std::size_t n : a.shape) count *= n;
     if (count != a.values.size()) throw std::logic_error("json: shape does not match the values of " + k);
-    key(k);
     // ~20 characters a number ("0.17063427533995335,"): reserve once instead of doubling a
     // string of hundreds of megabytes several times.
     body_.reserve(body_.size() + 24 * count + 64);
     body_ += "{\"shape\":" + shape(a.shape).dump() + ",\"values\":";
     write_nested(body_, a, 0, 0);
     body_ += '}';
+}
+
+Object& Object::array(const std::string& k, const report::Array& a) {
+    key(k);
+    write_array(k, a);
+    return *this;
+}
+
+Object& Object::arrays(const std::string& k, const std::vector<report::Array>& list) {
+    key(k);
+    body_ += '[';
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (i) body_ += ',';
+        write_array(k, list[i]);
+    }
+    body_ += ']';
     return *this;
 }
 

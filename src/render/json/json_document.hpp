@@ -28,6 +28,8 @@ public:
     Object& value(const std::string& key, const Json& value);
     // {"shape": [..], "values": nested lists in C order (a number for shape [])}
     Object& array(const std::string& key, const report::Array& a);
+    // [{"shape", "values"}, …]: a list of arrays (e.g. one per head)
+    Object& arrays(const std::string& key, const std::vector<report::Array>& list);
     Object& object(const std::string& key, const Object& nested);
     // [nested, …]
     Object& objects(const std::string& key, const std::vector<Object>& items);
@@ -35,6 +37,7 @@ public:
 private:
     friend std::string document(const report::Invocation& invocation, Object&& data);
     void key(const std::string& k);
+    void write_array(const std::string& k, const report::Array& a);   // the value only
     std::string body_;
 };
 
