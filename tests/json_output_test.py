@@ -12,7 +12,13 @@ printed place (stated in the output). Full precision, which rounding cannot show
 and row sums of the JSON's matrices equal attn's sums in the JSON bit for bit, and the
 saturation fractions are counts over R. `--lang en` must give the same JSON apart from "lang".
 `cost --format json` (timings differ from run to run): every kernel and length run or skipped,
-the counted multiplications as the text prints them. `homework --key --format json`: the TOML key's values are the JSON's exact values at the asked
+the counted multiplications as the text prints them, and each fit's verdict is the sentence its
+language-neutral fields (nearest_order, exponent, busy) give in options.lang's language.
+`udl` (English only, no --lang): the notebook's text rebuilt from the JSON as above (NaN is
+null); 12.2's head attentions are softmaxes down the columns (across the rows for the
+softmax-rows mistake); `--diagnose` on the X' of the text (and on a copy with one number moved)
+has the same exit status in both formats and its sentences rebuilt from the JSON.
+`homework --key --format json`: the TOML key's values are the JSON's exact values at the asked
 precision, key for key. Needs Debian's python3-jsonschema (tools/install-deps.sh).
 """
 import argparse
@@ -28,8 +34,11 @@ import sys
 import numpy as np
 from jsonschema import Draft202012Validator
 
-# The experiments that take --format json (udl does not yet); homework with --key.
-COMMANDS = ("attention", "scaling", "permutation", "multihead", "mask", "lesson")
+CJK = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3200-\u4dbf\u4e00-\u9fff"
+                 "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]")
+
+# The experiments that take --format json and have golden files; homework with --key, cost below.
+COMMANDS = ("attention", "scaling", "permutation", "multihead", "mask", "lesson", "udl")
 EXTRA_FLAG_SETS = [
     ["attention", "--seed", "+5", "--col", "1", "--lang", "en"],
     ["scaling", "--r", "50", "--sweep", "8", "--dq", "3,8"],
@@ -41,6 +50,9 @@ EXTRA_FLAG_SETS = [
     ["lesson", "2", "--query", "-3,0.25"],
     ["cost", "--t", "8,16,32", "--repeats", "1"],
     ["cost", "--t", "100000", "--kernel", "naive", "--repeats", "1"],
+    ["cost", "--t", "8,16,100000", "--kernel", "naive,kv-cache", "--repeats", "1", "--lang", "en"],
+    ["udl", "12.2", "--d", "6", "--h", "3", "--mistake", "softmax-rows"],
+    ["udl", "12.1", "--seed-x", "0", "--n", "2"],
     ["homework", "--key"],
     ["homework", "2", "--key"],
     ["homework", "--key", "--variant", "s1234567"],
@@ -231,6 +243,123 @@ def check_cost(o, d, text):
         assert f"T={s['t']}" in text, s
 
 
+def cost_verdict(f, lang):
+    """render/cost_text's verdict, from the fit's language-neutral fields."""
+    if f["points"] < 2:
+        return "只量了一個長度，無法估計增長指數" if lang == "zh-TW" else "only one length measured: no growth exponent"
+    p = f"{f['exponent']:.2f}"
+    order = f["nearest_order"] or 0
+    if lang == "zh-TW":
+        line = {0: f"增長指數 {p}，不接近線性、平方或立方", 1: f"約按線性增長：指數 {p}",
+                2: f"約按平方增長：指數 {p}", 3: f"約按立方增長：指數 {p}"}[order]
+    else:
+        line = {0: f"growth exponent {p}, not close to linear, quadratic or cubic",
+                1: f"roughly linear: exponent {p}", 2: f"roughly quadratic: exponent {p}",
+                3: f"roughly cubic: exponent {p}"}[order]
+    assert f["busy"] == (f["wall_over_cpu"] > 1.25), f
+    if f["busy"]:
+        ratio, cpu = f"{f['wall_over_cpu']:.1f}", f"{f['exponent_cpu']:.2f}"
+        line += (f"（機器忙碌：牆上時間最多是 CPU 時間的 {ratio} 倍；以 CPU 時間計，指數 {cpu}）" if lang == "zh-TW"
+                 else f" (machine busy: wall time up to {ratio} times the CPU time; by CPU time, exponent {cpu})")
+    return line
+
+
+# ---- udl: the notebooks' print statements (udl.py), fed from the JSON ----------------------
+
+def permuting(p):
+    return printed("Permuting the columns of X by", np.array(p["perm"]),
+                   "permutes the columns of X' the same way:", p["same"])
+
+
+def udl_text(o, d):
+    """Notebook 12.1 or 12.2 as it prints, from the JSON (null reads back as NaN)."""
+    assert d["notebook"] == o["notebook"]
+    n, dim = o["n"], o["d"]
+    if d["notebook"] == "12.1":
+        assert o["h"] == 1, "12.1 has one head"
+        inputs = [values(a) for a in d["inputs"]]
+        assert len(inputs) == n and all(x.shape == (dim, 1) for x in inputs)
+        out = printed(inputs)
+        weights = np.array(d["attentions"], dtype=np.float64)
+        assert weights.shape == (n, n)
+        finite = np.isfinite(weights).all(axis=1)   # rows where the unstabilised softmax overflowed: nan
+        assert np.allclose(weights[finite].sum(axis=1), 1.0)
+        for k, row in enumerate(weights):
+            out += printed("Attentions for output ", k)
+            out += printed([np.array([[w]]) for w in row])
+        for k, a in enumerate(d["x_prime"]):
+            out += printed(f"x_prime_{k}_calculated:", values(a))
+        for key in ("x_prime_matrix", "scaled_attention", "x_prime_scaled"):
+            out += printed(values(d[key]))
+        # full precision: the matrix's numbers are not the printed 8 decimals
+        m = values(d["x_prime_matrix"])
+        assert (m[np.isfinite(m)] != np.round(m[np.isfinite(m)], 8)).any()
+        return out + permuting(d["permutation"])
+    x = values(d["x"])
+    assert x.shape == (dim, n) and d["mistake"] == (o["mistake"] or None)
+    heads = [values(a) for a in d["head_attentions"]]
+    assert len(heads) == o["h"]
+    for a in heads:   # each head's softmax: down the columns, or across the rows for that mistake
+        assert np.allclose(a.sum(axis=1 if d["mistake"] == "softmax-rows" else 0), 1.0), a
+    out = printed(x) + printed("Your answer:" if d["mistake"] is None else f"With the mistake {d['mistake']}:")
+    with np.printoptions(precision=3):
+        out += printed(values(d["x_prime"]))
+    xp = values(d["x_prime"])
+    assert (xp != np.round(xp, 3)).any(), "X' rounded to the printed precision"
+    return out + permuting(d["permutation"])
+
+
+def diagnosis_text(d):
+    shape = f"{d['rows']} x {d['cols']}"
+    if d["match"] == "right":
+        out = f"Your X' ({shape}) matches the right answer.\n"
+    elif d["match"] is not None:
+        out = f"Your X' ({shape}) matches the mistake {d['match']}: {d['explanation']}\n"
+    else:
+        assert d["explanation"] is None
+        out = (f"Your X' ({shape}) matches neither the right answer nor any known mistake "
+               "(scale-d, unscaled, softmax-rows, no-bias, no-omega-c).\n")
+    f = d["first_difference"]
+    if f is not None:
+        k = f["decimals"]
+        assert abs(float(f["yours"]) - f["right"] - f["difference"]) <= 1e-12 * max(1.0, abs(f["right"]))
+        out += (f"First element that differs from the right answer: X'[{f['row']}, {f['col']}] "
+                f"(row {f['row'] + 1}, column {f['col'] + 1}): yours {f['yours']}, "
+                f"right {f['right']:.{k}f}, off by {f['difference']:+.{k}f}.\n")
+    return out
+
+
+def check_udl_diagnose(attn, args, o, text, validator):
+    """--diagnose on the X' that `args` printed, and on a copy with one number moved: the same
+    exit status as the text, the text's sentences rebuilt from the JSON. Returns the count."""
+    lines = text.split("\n")
+    start = next(i for i, l in enumerate(lines) if l == "Your answer:" or l.startswith("With the mistake"))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("Permuting"))
+    block = "\n".join(lines[start + 1:end]) + "\n"
+    number = list(re.finditer(r"-?\d+\.\d+", block))[0]
+    moved = block[:number.start()] + f"{float(number.group()) + 0.5:.3f}" + block[number.end():]
+    base = list(args)
+    if "--mistake" in base:
+        del base[base.index("--mistake"):base.index("--mistake") + 2]
+    want = o["mistake"] or "right"
+    # the same numbers as the right answer: 1/sqrt(D) is 1/sqrt(D/H) with one head, and with
+    # H = D the unscaled scores are the scaled ones (D/H = 1)
+    if (want, o["h"]) in (("scale-d", 1), ("unscaled", o["d"])):
+        want = "right"
+    for x_prime, match in ((block, want), (moved, None)):
+        run = lambda *extra: subprocess.run([attn, *base, "--diagnose", "-", *extra], input=x_prime,
+                                            capture_output=True, text=True)
+        t, j = run(), run("--format", "json")
+        assert t.returncode == j.returncode == (0 if match == "right" else 1), (t.returncode, j.returncode)
+        doc = json.loads(j.stdout)
+        errors = list(validator.iter_errors(doc))
+        assert not errors, "schema (diagnose): " + "; ".join(e.message for e in errors[:3])
+        assert doc["options"]["diagnose"] == "-" and doc["data"]["match"] == match, doc["data"]
+        assert (doc["data"]["first_difference"] is None) == (match == "right")
+        assert diagnosis_text(doc["data"]) == t.stdout, (diagnosis_text(doc["data"]), t.stdout)
+    return 2
+
+
 def help_flags(attn, command):
     """The flags `attn COMMAND --help` lists, as JSON keys (positionals included)."""
     text = subprocess.run([attn, command, "--help"], capture_output=True, text=True, check=True).stdout
@@ -282,6 +411,20 @@ def main():
             assert o["format"] == "json", o["format"]
             if command == "cost":   # timings differ between runs: the structure and the counts
                 check_cost(o, doc["data"], text)
+                assert o["lang"] == ("en" if "--lang" in args else "zh-TW"), o["lang"]
+                for f in doc["data"]["fits"]:
+                    assert f["verdict"] == cost_verdict(f, o["lang"]), (f, cost_verdict(f, o["lang"]))
+                assert bool(CJK.search(text)) == (o["lang"] == "zh-TW"), "the text's language"
+                passed += 1
+                continue
+            if command == "udl":   # English only: no --lang
+                assert "lang" not in o
+                rebuilt = udl_text(o, doc["data"])
+                assert rebuilt == text, "text rebuilt from the JSON differs:\n" + "".join(
+                    __import__("difflib").unified_diff(text.splitlines(True), rebuilt.splitlines(True),
+                                                       "attn text", "from JSON"))
+                if o["notebook"] == "12.2":
+                    passed += check_udl_diagnose(a.attn, args, o, text, validator)
                 passed += 1
                 continue
             if command == "homework":   # --key only; no --lang (yet)
