@@ -15,6 +15,10 @@
   flag or variable and the allowed values.
 - `--heatmap --lang en` (attention, mask): captions in English too, no CJK character; `--heatmap`
   with `--format json` is refused (exit 2): it prints after the text.
+- `cost` (timings differ from run to run, so languages are told apart by their script): `--lang
+  en` has no CJK character, as many lines as the chapter's text, and the same numbers in its
+  title and skipped-run lines; its JSON verdicts are English; the environment and bad values as
+  above.
 """
 import argparse
 import os
@@ -121,6 +125,51 @@ def main():
                 failures.append(f"attn {shlex.join(args)} {env}: exit {got.returncode}, "
                                 f"stdout {got.stdout[:40]!r}, stderr {got.stderr!r}")
             checked += 1
+
+    # cost: its timings change from run to run, so the language is told by the script
+    cost = ["cost", "--t", "8,16,100000", "--kernel", "naive", "--repeats", "1"]
+    zh, en = run(a.attn, cost), run(a.attn, [*cost, "--lang", "en"])
+    zl, el = zh.stdout.split("\n"), en.stdout.split("\n")
+    cjk = sorted(set(CJK.findall(en.stdout)))
+    if zh.returncode or en.returncode or cjk or not CJK.search(zh.stdout) or len(zl) != len(el):
+        failures.append(f"attn {shlex.join(cost)} --lang en: exit {zh.returncode}/{en.returncode}, "
+                        f"CJK {cjk}, {len(el)} lines against {len(zl)}")
+    else:   # the title, and the run skipped before allocating (naive at T=100000), print no timings
+        for z, e in zip(zl, el):
+            if z.startswith("注意力的代價") or "不執行" in z:
+                # a skipped run: T and the bytes needed (the limit depends on the memory free)
+                numbers = NUMBER.findall(z)[:2] if "不執行" in z else NUMBER.findall(z)
+                if not numbers or not is_subsequence(numbers, NUMBER.findall(e)):
+                    failures.append(f"cost --lang en: numbers differ:\n    {z}\n    {e}")
+        if not re.search(r"(?m)^  naive  (roughly (linear|quadratic|cubic): exponent|growth exponent) -?\d+\.\d\d",
+                         en.stdout):
+            failures.append(f"cost --lang en: no verdict in English:\n{en.stdout}")
+    checked += 1
+    doc = run(a.attn, [*cost, "--lang", "en", "--format", "json"])
+    verdicts = [f["verdict"] for f in __import__("json").loads(doc.stdout)["data"]["fits"]] if not doc.returncode else []
+    if doc.returncode or not verdicts or any(CJK.search(v) for v in verdicts):
+        failures.append(f"attn {shlex.join(cost)} --lang en --format json: exit {doc.returncode}, verdicts {verdicts}")
+    checked += 1
+    script = lambda text: "zh" if CJK.search(text) else "en"
+    base = ["cost", "--t", "8", "--kernel", "kv-cache", "--repeats", "1"]
+    for name, args, env, want in [
+            ("LANG=en_US.UTF-8", base, {"LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8"}, "zh"),
+            ("ATTN_LANG=en", base, {"ATTN_LANG": "en"}, "en"),
+            ("ATTN_LANG=EN --lang zh-TW", [*base, "--lang", "zh-TW"], {"ATTN_LANG": "EN"}, "zh"),
+            ("ATTN_LANG=fr --lang en", [*base, "--lang", "en"], {"ATTN_LANG": "fr"}, "en"),
+            ("ATTN_LANG= (empty)", base, {"ATTN_LANG": ""}, "zh")]:
+        got = run(a.attn, args, env)
+        if got.returncode or script(got.stdout) != want:
+            failures.append(f"attn {shlex.join(args)} with {name}: exit {got.returncode}, {script(got.stdout)}")
+        checked += 1
+    for args, env, who in [([*base, "--lang", "fr"], {}, "--lang"), (base, {"ATTN_LANG": "de"}, "ATTN_LANG"),
+                           ([*base, "--format", "json"], {"ATTN_LANG": "zh-Hans"}, "ATTN_LANG")]:
+        got = run(a.attn, args, env)
+        lines = got.stderr.splitlines()
+        if (got.returncode != 2 or got.stdout or len(lines) != 1
+                or not lines[0].startswith(f"attn: error: {who}: ") or "zh-TW, en" not in lines[0]):
+            failures.append(f"attn {shlex.join(args)} {env}: exit {got.returncode}, stderr {got.stderr!r}")
+        checked += 1
 
     # the heatmaps' captions follow --lang; --heatmap adds text, so it does not go with JSON
     for args in (["attention", "--n", "3", "--heatmap", "--color", "always"],
