@@ -10,15 +10,15 @@
 
 #include "core/errors.hpp"
 #include "homework/answer_key.hpp"
-#include "homework/escape.hpp"
+#include "homework/reports/escape.hpp"
 #include "homework/grade.hpp"
-#include "homework/grade_text.hpp"
-#include "homework/gradescope.hpp"
-#include "homework/junit.hpp"
+#include "homework/reports/text.hpp"
+#include "homework/reports/gradescope.hpp"
+#include "homework/reports/junit.hpp"
 #include "homework/problems.hpp"
 #include "homework/sheet.hpp"
 #include "homework/sheet_text.hpp"
-#include "homework/summary_markdown.hpp"
+#include "homework/reports/markdown.hpp"
 
 using namespace attn::homework;
 

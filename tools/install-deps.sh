@@ -10,5 +10,5 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   cmake make g++ ca-certificates \
   libcli11-dev libfmt-dev libxtensor-dev xtl-dev libxtensor-blas-dev libopenblas-dev \
-  doctest-dev libtomlplusplus-dev libmuparser-dev libxsimd-dev nlohmann-json3-dev \
+  doctest-dev libtomlplusplus-dev libmuparser-dev libxsimd-dev nlohmann-json3-dev libssl-dev \
   python3 python3-numpy python3-jsonschema bash zsh fish librsvg2-bin >/dev/null

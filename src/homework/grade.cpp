@@ -1,6 +1,6 @@
-// The grading rules: types first (a wrong type makes the sheet unreadable, exit 2), then each key:
-// numbers within one unit of the last asked place, integers and booleans exactly, expressions
-// equal at several points; a wrong answer that equals a known mistake gets that mistake's hint.
+// The grading rules, key by key: a wrong type marks that key wrong; numbers within one unit of the
+// last asked place, integers and booleans exactly, expressions equal at many random points; a wrong
+// answer that equals a known mistake gets that mistake's hint, one with too few digits is told so.
 #include "homework/grade.hpp"
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "homework/chapter_figures.hpp"
+#include "homework/reports/escape.hpp"
 #include "homework/expression.hpp"
 #include "print/python_format.hpp"
 
@@ -25,7 +26,7 @@ constexpr std::size_t kMaxUnknownShown = 20;   // a sheet of 1 MiB can hold 100 
 // Answers are shown in tables and CI reports: no control characters, and not too long.
 std::string shown(const std::string& text) {
     std::string out;
-    for (unsigned char c : text) out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
+    for (unsigned char c : valid_utf8(text)) out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
     if (out.size() > kShownBytes) {
         std::size_t cut = kShownBytes;
         while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;   // whole UTF-8
@@ -57,6 +58,27 @@ std::string value_text(const SheetValue& v) {
 
 bool is_number(const SheetValue& v) {
     return v.type == SheetValue::Type::integer || v.type == SheetValue::Type::floating;
+}
+
+// Keys in warnings: printable ASCII as is, anything else as \u{…}, so that no zero-width, bidi or
+// look-alike character can make a key read as another in a CI log.
+std::string shown_key(const std::string& key) {
+    std::string out;
+    const std::string text = valid_utf8(key);
+    for (std::size_t i = 0; i < text.size() && out.size() < kShownBytes;) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c < 0x7f) {
+            out += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        std::size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
+        unsigned int cp = len == 1 ? c : len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
+        for (std::size_t k = 1; k < len && i + k < text.size(); ++k) cp = (cp << 6) | (text[i + k] & 0x3Fu);
+        out += fmt::format("\\u{{{:X}}}", cp);
+        i += len;
+    }
+    return out.size() >= kShownBytes ? out + "..." : out;
 }
 
 std::string where(const Sheet& sheet, const SheetValue& v) {
@@ -116,6 +138,46 @@ std::string precision_label(const Item& item) {
     return describe_short(item.precision);
 }
 
+// Digits given for a number as written: decimal places, or significant figures. -1 when the text
+// has an exponent or is not a plain decimal (then the count is not compared).
+int digits_given(const std::string& raw, Precision::Kind kind) {
+    std::string t = raw;
+    if (!t.empty() && (t[0] == '+' || t[0] == '-')) t.erase(0, 1);
+    t.erase(std::remove(t.begin(), t.end(), '_'), t.end());
+    if (t.empty() || t.find_first_not_of("0123456789.") != std::string::npos) return -1;
+    const std::size_t dot = t.find('.');
+    if (kind == Precision::Kind::places) return dot == std::string::npos ? 0 : static_cast<int>(t.size() - dot - 1);
+    std::string digits;
+    for (char c : t) if (c != '.') digits += c;
+    const std::size_t first = digits.find_first_not_of('0');
+    return first == std::string::npos ? 1 : static_cast<int>(digits.size() - first);
+}
+
+// A wrong answer with fewer digits than asked that is right to the digits it has: "give 4 decimal
+// places", not a hint about the concept.
+bool too_few_digits(const SheetValue& v, const Item& item) {
+    if (item.precision.kind == Precision::Kind::exact) return false;
+    const std::vector<const SheetValue*> given = [&v] {
+        std::vector<const SheetValue*> out;
+        if (v.type == SheetValue::Type::array) for (const auto& e : v.elements) out.push_back(&e);
+        else out.push_back(&v);
+        return out;
+    }();
+    if (given.size() != item.values.size()) return false;
+    bool fewer = false;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const int digits = digits_given(given[i]->raw, item.precision.kind);
+        if (digits < 0) return false;
+        Precision own = item.precision;
+        if (digits < own.digits) {
+            fewer = true;
+            own.digits = digits;
+        }
+        if (!within_one_unit(given[i]->number, item.values[i], own)) return false;
+    }
+    return fewer;
+}
+
 void grade_numbers(const Item& item, const SheetValue& v, bool chapter, GradedItem& row) {
     const std::vector<double> given = numbers_of(v);
     if (given.size() != item.values.size()) {
@@ -150,6 +212,10 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, GradedIt
         return;
     }
     row.verdict = Verdict::wrong;
+    if (too_few_digits(v, item)) {
+        row.hint = "give " + describe(item.precision) + ": right as far as it goes, but with fewer digits than asked";
+        return;
+    }
     row.hint = item.hint;
     for (const Mistake& m : item.mistakes) {
         if (numbers_match(given, m.values, item.precision)) {
@@ -159,55 +225,26 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, GradedIt
     }
 }
 
-void grade_expression(const Item& item, const SheetValue& v, GradedItem& row) {
-    const ExpressionCheck check = compare_expressions(v.text, item.expression);
+void grade_expression(const Item& item, const SheetValue& v, const std::vector<ExpressionPoint>& points,
+                      GradedItem& row) {
+    const ExpressionCheck check = compare_expressions(v.text, item.expression, points);
     if (check.parsed && check.equal) {
         row.verdict = Verdict::right;
         return;
     }
     row.verdict = Verdict::wrong;
     if (!check.parsed) {
-        row.hint = "cannot read the expression (" + check.error +
-                   "); use D, N, H with + - * / ^ and parentheses, and write every product with * (4*D^2)";
+        row.hint = "cannot read the expression: " + shown(check.error) +
+                   " (use D, N, H, numbers, + - * / ^ and parentheses, e.g. 4*D^2 or 4D²)";
         return;
     }
     row.hint = item.hint;
     for (const Mistake& m : item.mistakes) {
-        if (compare_expressions(v.text, m.expression).equal) {
+        if (compare_expressions(v.text, m.expression, points).equal) {
             row.hint = m.hint;
             break;
         }
     }
-}
-
-// Meta: [meta] variant = "…" (checked), [meta.points] rules; everything else in [meta] is free.
-PointRules read_meta(const AnswerKey& key, const Sheet& sheet, std::vector<std::string>& errors,
-                     std::vector<std::string>& warnings) {
-    PointRules rules;
-    for (const SheetValue& v : sheet.values) {
-        if (v.key == "meta.variant") {
-            if (v.type != SheetValue::Type::string) {
-                errors.push_back(fmt::format("{}: meta.variant: expected a string, got {}", where(sheet, v), type_name(v.type)));
-            } else if (v.text != key.variant.id) {
-                warnings.push_back(fmt::format("the sheet was made for variant \"{}\" but is graded as variant \"{}\"",
-                                               shown(v.text.empty() ? "chapter" : v.text), shown(key.variant.label())));
-            }
-        } else if (v.key == "meta.points") {
-            if (!is_number(v)) {
-                errors.push_back(fmt::format("{}: meta.points: expected a number or a [meta.points] table, got {}",
-                                             where(sheet, v), type_name(v.type)));
-            } else {
-                rules.rules.emplace_back("*", v.number);
-            }
-        } else if (v.key.rfind("meta.points.", 0) == 0) {
-            if (!is_number(v) || !std::isfinite(v.number) || v.number < 0 || v.number > 1e6) {
-                errors.push_back(fmt::format("{}: {}: points must be a number from 0 to 1000000", where(sheet, v), v.key));
-            } else {
-                rules.rules.emplace_back(v.key.substr(12), v.number);
-            }
-        }
-    }
-    return rules;
 }
 
 }  // namespace
@@ -235,69 +272,86 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     GradeReport report;
     report.sheet = sheet.name;
     report.variant = key.variant.label();
-    std::vector<std::string> errors;
+    report.variant_origin = key.variant.origin();
 
     auto is_homework = [](const std::string& k) {
         return pattern_covers("hw1", k) || pattern_covers("hw2", k) || pattern_covers("hw3", k);
     };
-    bool any_homework = false;
-    for (const auto& t : sheet.tables) any_homework = any_homework || is_homework(t.key);
-    for (const auto& v : sheet.values) any_homework = any_homework || is_homework(v.key);
+    auto is_meta = [](const std::string& k) { return pattern_covers("meta", k); };
+    bool any_homework = false, any_meta = false;
+    for (const auto& t : sheet.tables) {
+        any_homework = any_homework || is_homework(t.key);
+        any_meta = any_meta || is_meta(t.key);
+    }
+    for (const auto& v : sheet.values) {
+        any_homework = any_homework || is_homework(v.key);
+        any_meta = any_meta || is_meta(v.key);
+    }
     if (!any_homework) {
         throw UsageError("--grade", sheet.name + ": not an answer sheet: no [hw1], [hw2] or [hw3] table"
                                                  " (start from `attn homework --template`)");
     }
-
-    const PointRules meta_points = read_meta(key, sheet, errors, report.warnings);
+    if (any_meta) {
+        report.warnings.push_back("[meta] in the answer sheet is ignored: points and grading policy come from the teacher");
+    }
 
     std::set<std::string> known;
     for (const Item& item : key.items) {
         if (options.problem == 0 || item.problem == options.problem) known.insert(item.key());
     }
-    // Keys that are not answers: warnings (the first few), except a value where a table of answers belongs.
+    // Keys that are not answers: warnings (the first few); a value where a table of answers belongs too.
     std::size_t unknown = 0;
     for (const SheetValue& v : sheet.values) {
-        if (known.count(v.key) || v.key == "meta" || pattern_covers("meta", v.key)) continue;
+        if (known.count(v.key) || is_meta(v.key)) continue;
         const std::string problem = v.key.substr(0, v.key.find('.'));
         if (options.problem != 0 && is_homework(v.key) && problem != "hw" + std::to_string(options.problem)) continue;
         bool holds_answers = false;
         for (const std::string& k : known) holds_answers = holds_answers || pattern_covers(v.key, k);
+        if (++unknown > kMaxUnknownShown) continue;
         if (holds_answers) {
-            errors.push_back(fmt::format("{}: {}: expected a table of answers, got {}", where(sheet, v), v.key, type_name(v.type)));
-        } else if (++unknown <= kMaxUnknownShown) {
-            report.warnings.push_back(fmt::format("{}: unknown key {} (ignored)", where(sheet, v), shown(v.key)));
+            report.warnings.push_back(fmt::format("{}: {}: expected a table of answers, got {} (ignored)", where(sheet, v),
+                                                  shown_key(v.key), type_name(v.type)));
+        } else {
+            report.warnings.push_back(fmt::format("{}: unknown key {} (ignored)", where(sheet, v), shown_key(v.key)));
         }
     }
     if (unknown > kMaxUnknownShown) {
         report.warnings.push_back(fmt::format("... and {} more unknown keys (ignored)", unknown - kMaxUnknownShown));
     }
-    for (const SheetValue& t : sheet.tables) {
-        if (known.count(t.key)) errors.push_back(fmt::format("{}: {}: expected {}, got a table", where(sheet, t), t.key,
-                                                             shape_text(*std::find_if(key.items.begin(), key.items.end(),
-                                                                 [&t](const Item& i) { return i.key() == t.key; }))));
-    }
 
+    const std::vector<ExpressionPoint> points = draw_expression_points(options.expression_seed);
     const bool chapter = key.variant.is_chapter();
     for (const Item& item : key.items) {
         if (options.problem != 0 && item.problem != options.problem) continue;
         GradedItem row;
         row.key = item.key();
-        row.expected = expected_text(item);
+        if (options.show_expected) row.expected = expected_text(item);
         row.precision = precision_label(item);
-        row.max_points = options.points.matches(row.key) ? options.points.lookup(row.key, 1.0)
-                                                         : meta_points.lookup(row.key, 1.0);
-        const SheetValue* value = nullptr;
+        row.max_points = options.points.lookup(row.key, 1.0);
+        std::vector<const SheetValue*> given;
         for (const SheetValue& v : sheet.values) {
-            if (v.key == row.key) value = &v;
+            if (v.key == row.key) given.push_back(&v);
         }
-        if (value) {
-            const std::string error = type_error(item, *value);
-            if (!error.empty()) {
-                errors.push_back(fmt::format("{}: {}: {}", where(sheet, *value), row.key, error));
-                continue;
-            }
+        const SheetValue* table = nullptr;
+        for (const SheetValue& t : sheet.tables) {
+            if (t.key == row.key) table = &t;
         }
-        if (!value || is_blank(*value)) {
+        const SheetValue* value = given.empty() ? nullptr : given.front();
+        std::string error;
+        if (given.size() > 1) {
+            error = fmt::format("given twice, at {} and {}; give each answer once", where(sheet, *given[0]),
+                                where(sheet, *given[1]));
+        } else if (table) {
+            error = fmt::format("{}: expected {}, got a table", where(sheet, *table), shape_text(item));
+        } else if (value) {
+            const std::string type = type_error(item, *value);
+            if (!type.empty()) error = where(sheet, *value) + ": " + type;
+        }
+        if (!error.empty()) {
+            row.verdict = Verdict::wrong;
+            row.hint = error;
+            if (value) row.given = shown(value_text(*value));
+        } else if (!value || is_blank(*value)) {
             row.verdict = Verdict::missing;
             row.hint = "no answer: expected " + shape_text(item);
         } else {
@@ -306,7 +360,7 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
                 row.verdict = value->boolean == item.boolean ? Verdict::right : Verdict::wrong;
                 if (row.verdict == Verdict::wrong) row.hint = item.hint;
             } else if (item.kind == ItemKind::expression) {
-                grade_expression(item, *value, row);
+                grade_expression(item, *value, points, row);
             } else {
                 grade_numbers(item, *value, chapter, row);
             }
@@ -317,24 +371,19 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
         (row.verdict == Verdict::right ? report.right : row.verdict == Verdict::wrong ? report.wrong : report.missing)++;
         report.items.push_back(row);
     }
-    for (const auto& [pattern, points] : options.points.rules) {
+    for (const auto& [pattern, value] : options.points.rules) {
         bool used = false;
         for (const std::string& k : known) used = used || pattern_covers(pattern, k);
-        if (!used) report.warnings.push_back(fmt::format("--points: {} matches no key (ignored)", shown(pattern)));
-    }
-    if (!errors.empty()) {
-        std::string message = sheet.name + ": the sheet holds values of the wrong type";
-        for (const std::string& e : errors) message += "\n  " + e;
-        throw UsageError("--grade", message);
+        if (!used) report.warnings.push_back(fmt::format("points: {} matches no key (ignored)", shown_key(pattern)));
     }
     return report;
 }
 
-GradeReport unreadable_sheet(const std::string& sheet, const std::string& variant, const std::string& error,
-                             int code) {
+GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code) {
     GradeReport report;
     report.sheet = sheet;
-    report.variant = variant;
+    report.variant = variant.label();
+    report.variant_origin = variant.origin();
     report.error = error;
     report.error_code = code;
     return report;

@@ -1,7 +1,13 @@
 #pragma once
-// Grading an answer sheet against the key: plain data out (one row per key), which the table,
-// JUnit, Gradescope and Markdown writers turn into bytes. No printing here.
+// Grading an answer sheet against the key: plain data out (one row per key), which the report
+// writers (homework/reports/) turn into bytes. No printing, no files, no environment here.
+//
+// The sheet carries answers only: points and feedback policy come from GradeOptions (the
+// teacher's --points, --course, --show-expected); a [meta] table in a sheet is ignored with one
+// warning. The expected value is put in the report only when the teacher asks for it, so that no
+// writer can show it by mistake.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,9 +24,9 @@ struct GradedItem {
     std::string key;              // "hw1.c.slope_a"
     Verdict verdict = Verdict::missing;
     std::string given;            // the answer as read, for display ("" when missing)
-    std::string expected;         // the exact value at the asked precision, as sheet text
+    std::string expected;         // with show_expected only: the exact value at the asked precision
     std::string precision;        // "4 dp", "3 sf", "exact", "expression", "boolean"
-    std::string hint;             // wrong or missing: what went wrong (names a known mistake)
+    std::string hint;             // wrong or missing: what went wrong (names a known mistake), never the value
     std::string note;             // right, but worth a word (not the correctly rounded value)
     bool note_on_chapter = false; // the note is about a figure the chapter prints
     double points = 0;            // earned
@@ -28,10 +34,11 @@ struct GradedItem {
 };
 
 struct GradeReport {
-    std::string sheet;            // the sheet's name as given
-    std::string variant;          // "chapter" or the --variant ID
+    std::string sheet;            // the sheet's name as shown ("<stdin>" for -)
+    std::string variant;          // "chapter" or the normalised --variant ID
+    std::string variant_origin;   // "keyed by the course secret", "self-study numbers, …", "the chapter's numbers"
     std::vector<GradedItem> items;
-    std::vector<std::string> warnings;   // unknown keys, a variant mismatch, unused --points rules
+    std::vector<std::string> warnings;   // unknown keys, an ignored [meta], unused --points rules
     double score = 0, max_score = 0;
     std::size_t right = 0, wrong = 0, missing = 0;
     std::string error;            // set when the sheet could not be read (items then empty)
@@ -43,16 +50,18 @@ struct GradeReport {
 
 struct GradeOptions {
     int problem = 0;              // 0: every problem; 1..3: that one (other keys are not unknown)
-    PointRules points;            // --points; win over the sheet's [meta.points]
+    PointRules points;            // the teacher's: course file, then --points (1 each by default)
+    bool show_expected = false;   // wrong and missing rows carry the expected value
+    std::uint64_t expression_seed = 0;   // the points expressions are compared at (expression.hpp)
 };
 
-// Throws attn::UsageError("--grade", "SHEET:LINE:COLUMN: …") when a key holds the wrong type, when
-// [meta] is malformed, or when the sheet has no [hw1], [hw2] or [hw3] at all (exit code 2).
+// Grades every key. A key holding the wrong type, given twice, or holding a table is marked wrong
+// with a one-line reason naming its place (SHEET:LINE:COLUMN); the rest is graded. Throws
+// attn::UsageError("--grade", …) only when the sheet holds no [hw1], [hw2] or [hw3] at all.
 GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& options = {});
 
 // A report for a sheet that could not be read, so that CI still gets its files.
-GradeReport unreadable_sheet(const std::string& sheet, const std::string& variant, const std::string& error,
-                             int code);
+GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code);
 
 // Points as a short number: "1", "0.5", "18.25".
 std::string points_text(double points);

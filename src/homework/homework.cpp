@@ -1,88 +1,161 @@
+// The glue of `attn homework`: files, environment and order of work; the rest is pure.
 #include "homework/homework.hpp"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+#include <utility>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "homework/answer_key.hpp"
+#include "homework/course.hpp"
+#include "homework/expression.hpp"
+#include "homework/files.hpp"
 #include "homework/grade.hpp"
-#include "homework/grade_text.hpp"
-#include "homework/gradescope.hpp"
-#include "homework/junit.hpp"
 #include "homework/problems.hpp"
+#include "homework/reports/gradescope.hpp"
+#include "homework/reports/junit.hpp"
+#include "homework/reports/markdown.hpp"
+#include "homework/reports/text.hpp"
 #include "homework/sheet.hpp"
 #include "homework/sheet_text.hpp"
 #include "homework/solution_text.hpp"
-#include "homework/summary_markdown.hpp"
 #include "homework/variant.hpp"
 
 namespace attn::homework {
 
 namespace {
 
-void write_file(const std::string& path, const std::string& text, bool append, const std::string& what) {
-    std::FILE* f = std::fopen(path.c_str(), append ? "ab" : "wb");
-    if (!f) throw IoError(what + " " + path + ": cannot open for writing: " + std::strerror(errno));
-    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    const bool closed = std::fclose(f) == 0;
-    if (!ok || !closed) throw IoError(what + " " + path + ": cannot write: " + std::strerror(errno));
+constexpr std::size_t kMaxTeacherFileBytes = 64 * 1024;
+
+std::string trim_end(std::string s) {
+    while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
+    return s;
 }
 
-void write_reports(const HomeworkOptions& o, const GradeReport& report, HomeworkOutput& result) {
-    if (!o.junit.empty()) write_file(o.junit, junit_xml(report), false, "--junit");
-    if (!o.gradescope.empty()) write_file(o.gradescope, gradescope_json(report), false, "--gradescope");
-    if (!o.step_summary.empty()) {
+// The course secret: --secret-file wins over $ATTN_COURSE_SECRET; "" when neither is given.
+std::string course_secret(const HomeworkOptions& o) {
+    if (!o.secret_file.empty()) {
+        const std::string secret = trim_end(read_small_file(o.secret_file, 4096, "--secret-file"));
+        if (secret.empty()) throw UsageError("--secret-file", o.secret_file + ": the file is empty");
+        return secret;
+    }
+    if (o.secret_env) {
+        const std::string secret = trim_end(*o.secret_env);
+        // In CI an unset repository secret expands to "": grading would silently use public numbers.
+        if (secret.empty()) throw UsageError("ATTN_COURSE_SECRET", "set but empty (is the repository secret missing?)");
+        return secret;
+    }
+    return "";
+}
+
+// Report files of this run, with the flag that named them.
+std::vector<std::pair<std::string, std::string>> report_files(const HomeworkOptions& o) {
+    std::vector<std::pair<std::string, std::string>> files;
+    if (!o.junit.empty()) files.emplace_back("--junit", o.junit);
+    if (!o.gradescope.empty()) files.emplace_back("--gradescope", o.gradescope);
+    return files;
+}
+
+// Before anything is read: no report may overwrite an input or another report, or be a directory.
+void check_report_paths(const HomeworkOptions& o) {
+    std::vector<std::pair<std::string, std::string>> inputs = {{"--grade", o.sheet}};
+    if (!o.course.empty()) inputs.emplace_back("--course", o.course);
+    if (!o.secret_file.empty()) inputs.emplace_back("--secret-file", o.secret_file);
+    if (!o.step_summary.empty()) inputs.emplace_back("$GITHUB_STEP_SUMMARY", o.step_summary);
+    const auto reports = report_files(o);
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+        const auto& [flag, path] = reports[i];
+        for (const auto& [input_flag, input] : inputs) {
+            if (input != "-" && same_file(path, input)) {
+                throw UsageError(flag, path + " is the file given to " + input_flag + "; a report must not overwrite it");
+            }
+        }
+        for (std::size_t j = 0; j < i; ++j) {
+            if (same_file(path, reports[j].second)) throw UsageError(flag, path + " is also the " + reports[j].first + " report");
+        }
+        if (is_directory(path)) throw IoError(flag + " " + path + ": is a directory");
+    }
+}
+
+void write_reports(const HomeworkOptions& o, const GradeReport& report, const GradescopeOptions& gs,
+                   bool summary, HomeworkOutput& result) {
+    if (!o.junit.empty()) write_file_atomically(o.junit, junit_xml(report), "--junit");
+    if (!o.gradescope.empty()) write_file_atomically(o.gradescope, gradescope_json(report, gs), "--gradescope");
+    if (summary && !o.step_summary.empty()) {
         // The summary is the CI's, not the user's: failing to append it is a warning, not a failure.
         try {
-            write_file(o.step_summary, summary_markdown(report), true, "$GITHUB_STEP_SUMMARY");
+            append_file(o.step_summary, summary_markdown(report), "$GITHUB_STEP_SUMMARY");
         } catch (const IoError& e) {
             result.err += std::string("attn: warning: ") + e.what() + "\n";
         }
     }
 }
 
-}  // namespace
-
-HomeworkOutput run_homework(const HomeworkOptions& o) {
+HomeworkOutput grade_sheet(const HomeworkOptions& o) {
     HomeworkOutput result;
-    const Variant variant = make_variant(o.variant);
-    const Solutions solutions = solve(variant);
-    const AnswerKey key = build_answer_key(solutions);
+    const std::string name = sheet_display_name(o.sheet);
+    check_report_paths(o);
+    // Stale reports (a student's committed results.json, the last run's) are replaced before
+    // anything is read, by reports that say grading did not finish; the real ones replace those.
+    Variant variant;
+    variant.id = "(not known yet)";
+    GradeReport placeholder = unreadable_sheet(name, variant, "grading did not finish", 3);
+    placeholder.variant_origin = "grading did not finish";
+    write_reports(o, placeholder, {}, false, result);
 
-    switch (o.mode) {
-        case HomeworkOptions::Mode::solutions:
-            result.out = solution_text(solutions, key, o.problem);
-            return result;
-        case HomeworkOptions::Mode::template_sheet:
-            result.out = template_sheet(solutions, key, o.problem);
-            return result;
-        case HomeworkOptions::Mode::key:
-            result.out = key_sheet(solutions, key, o.problem);
-            return result;
-        case HomeworkOptions::Mode::grade: break;
+    CoursePolicy course;
+    GradescopeOptions gs;
+    try {
+        if (!o.course.empty()) course = parse_course(read_small_file(o.course, kMaxTeacherFileBytes, "--course"), o.course);
+        gs = {course.tests_visibility, course.stdout_visibility};
+        variant = make_variant(o.variant, course_secret(o));
+    } catch (const UsageError& e) {
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 2), gs, true, result);
+        throw;
+    } catch (const IoError& e) {
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 3), gs, true, result);
+        throw;
     }
+    const AnswerKey key = build_answer_key(solve(variant));
 
-    const std::string name = o.sheet == "-" ? "<stdin>" : o.sheet;
+    GradeOptions g;
+    g.problem = o.problem;
+    g.points = course.points;   // the flag's rules after the course file's: later rules win ties
+    g.points.rules.insert(g.points.rules.end(), o.points.rules.begin(), o.points.rules.end());
+    g.show_expected = o.show_expected || course.show_expected;
+    g.expression_seed = fresh_expression_seed();
     GradeReport report;
     try {
-        GradeOptions g;
-        g.problem = o.problem;
-        g.points = o.points;
         report = grade(key, read_sheet(o.sheet), g);
     } catch (const UsageError& e) {
         HomeworkOutput ignored;
-        write_reports(o, unreadable_sheet(name, variant.label(), e.what(), 2), ignored);
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 2), gs, true, ignored);
         throw;
     } catch (const IoError& e) {
         HomeworkOutput ignored;
-        write_reports(o, unreadable_sheet(name, variant.label(), e.what(), 3), ignored);
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 3), gs, true, ignored);
         throw;
     }
-    write_reports(o, report, result);
+    write_reports(o, report, gs, true, result);
     for (const std::string& w : report.warnings) result.err += "attn: warning: " + w + "\n";
     result.out = grade_table_text(report);
     result.code = report.exit_code();
+    return result;
+}
+
+}  // namespace
+
+HomeworkOutput run_homework(const HomeworkOptions& o) {
+    if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o);
+    HomeworkOutput result;
+    const Variant variant = make_variant(o.variant, course_secret(o));
+    const Solutions solutions = solve(variant);
+    const AnswerKey key = build_answer_key(solutions);
+    switch (o.mode) {
+        case HomeworkOptions::Mode::solutions: result.out = solution_text(solutions, key, o.problem); break;
+        case HomeworkOptions::Mode::template_sheet: result.out = template_sheet(solutions, key, o.problem); break;
+        case HomeworkOptions::Mode::key: result.out = key_sheet(solutions, key, o.problem); break;
+        case HomeworkOptions::Mode::grade: break;
+    }
     return result;
 }
 

@@ -1,24 +1,51 @@
 #pragma once
-// `attn homework`: the one entry point main.cpp calls. Worked solutions, --template, --key, or
-// --grade with its reports (JUnit, Gradescope, $GITHUB_STEP_SUMMARY). Options in, texts and an
-// exit code out; errors are thrown as attn::UsageError (2) and attn::IoError (3) for main to catch.
+// `attn homework`: the one entry point the CLI calls. This is the homework room's glue: it turns
+// flag texts into options, reads the files (course file, secret file, sheet), writes the report
+// files (each atomically, stale ones replaced before the sheet is read) and appends the step
+// summary. Everything else (grading, report texts) is pure and lives beside it. Errors are thrown
+// as attn::UsageError (exit 2) and attn::IoError (exit 3) for main to catch.
+#include <optional>
 #include <string>
 
 #include "homework/points.hpp"
 
 namespace attn::homework {
 
+// The flags as typed, and the environment as read by the CLI: no parsing done yet.
+struct HomeworkFlags {
+    std::optional<std::string> problem;       // 1, 2 or 3
+    bool want_template = false;               // --template
+    bool want_key = false;                    // --key
+    std::optional<std::string> grade;         // --grade FILE
+    std::optional<std::string> junit;         // --junit FILE
+    std::optional<std::string> gradescope;    // --gradescope FILE
+    std::optional<std::string> points;        // --points RULES
+    std::optional<std::string> course;        // --course FILE
+    bool show_expected = false;               // --show-expected
+    std::optional<std::string> variant;       // --variant ID
+    std::optional<std::string> secret_file;   // --secret-file FILE
+    std::optional<std::string> step_summary;  // $GITHUB_STEP_SUMMARY
+    std::optional<std::string> secret_env;    // $ATTN_COURSE_SECRET
+};
+
 struct HomeworkOptions {
     enum class Mode { solutions, template_sheet, key, grade };
     Mode mode = Mode::solutions;
     int problem = 0;               // 0: all three; 1..3
-    std::string variant;           // --variant ID; "" is the chapter's numbers
+    std::string variant;           // --variant ID as typed; "" is the chapter's numbers
     std::string sheet;             // --grade FILE ("-" is standard input)
     std::string junit;             // --junit FILE
     std::string gradescope;        // --gradescope FILE
+    std::string course;            // --course FILE
+    std::string secret_file;       // --secret-file FILE
+    std::optional<std::string> secret_env;   // $ATTN_COURSE_SECRET
     std::string step_summary;      // $GITHUB_STEP_SUMMARY (appended to), "" when unset
     PointRules points;             // --points
+    bool show_expected = false;    // --show-expected
 };
+
+// Checks the flags' combinations and values (exit 2). Reads no file.
+HomeworkOptions homework_options(const HomeworkFlags& flags);
 
 struct HomeworkOutput {
     std::string out;               // standard output

@@ -22,22 +22,29 @@ struct SheetValue {
     std::string text;                 // string
     std::vector<SheetValue> elements; // array
     std::size_t line = 0, column = 0; // where the value starts (1-based)
+    std::string raw;                  // integer / floating: the number as written ("0.45", "1e-3")
 };
 
 struct Sheet {
     std::string name;                 // as given on the command line, for messages
-    std::vector<SheetValue> values;   // every non-table value, in document order
+    // Every non-table value, in document order. Two values may share a dotted key: TOML allows
+    // `"hw1.a.scores" = …` at the root next to `scores = …` in [hw1.a]; the grader reports both.
+    std::vector<SheetValue> values;
     std::vector<SheetValue> tables;   // every table (also implicit ones: [hw1.a] makes hw1)
 };
 
 const char* type_name(SheetValue::Type type);   // "an integer", "a string", "an array", …
 
 // Parses TOML text. Throws attn::UsageError("--grade", "NAME:LINE:COLUMN: what") for text over
-// kMaxSheetBytes, invalid UTF-8, binary bytes or any TOML error (exit code 2).
+// kMaxSheetBytes, what check_sheet_text refuses (sheet_gate.hpp), or any TOML error (exit code 2).
 Sheet parse_sheet(std::string_view text, const std::string& name);
 
-// Reads a file ("-" is standard input), at most kMaxSheetBytes + 1 bytes. Throws attn::IoError
-// when it cannot be opened or read (exit code 3), and what parse_sheet throws.
+// The name a sheet path is shown under: "<stdin>" for "-", otherwise the path itself.
+std::string sheet_display_name(const std::string& path);
+
+// Reads a sheet ("-" is standard input), at most kMaxSheetBytes + 1 bytes. A path must name a
+// regular file: a FIFO, a device or a directory is refused without reading (or blocking on) it.
+// Throws attn::IoError (exit code 3) when it cannot be opened or read, and what parse_sheet throws.
 Sheet read_sheet(const std::string& path);
 
 }  // namespace attn::homework

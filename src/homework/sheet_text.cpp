@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "homework/escape.hpp"
+#include "homework/reports/escape.hpp"
 
 namespace attn::homework {
 
@@ -63,7 +63,7 @@ std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool fi
     std::string out;
     out += filled ? "# attn homework: the answer key, chapter 12 (Transformers), section 04 作業和解答\n"
                   : "# attn homework: answer sheet, chapter 12 (Transformers), section 04 作業和解答\n";
-    out += "# variant: " + valid_utf8(key.variant.label()) + "\n#\n";
+    out += "# student: " + valid_utf8(key.variant.label()) + " (" + key.variant.origin() + ")\n#\n";
     if (filled) {
         out += "# Every value is computed by attn's core and shown at the precision asked for.\n"
                "# Grade a sheet with: attn homework --grade FILE";
@@ -73,13 +73,10 @@ std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool fi
                "# Numbers may carry more or fewer digits: an answer is right when it is within one unit of\n"
                "# the last asked place of the exact value (to 4 decimal places, 0.0966 and 0.0967 are both\n"
                "# right for 0.09664; 0.0968 is not). Integers and true/false must be exact. Expressions are\n"
-               "# strings in D, N, H with + - * / ^ and parentheses, e.g. \"4*D^2\"; write every product with *.\n";
+               "# strings in D, N, H with + - * / ^ and parentheses, e.g. \"4*D^2\" (4D^2, D**2 and D² work too).\n";
         out += "# Check it with: attn homework --grade FILE";
         out += key.variant.is_chapter() ? "\n" : " --variant " + valid_utf8(key.variant.id) + "\n";
     }
-    out += "\n[meta]\n";
-    out += filled ? "" : "# name = \"\"\n";
-    if (!key.variant.is_chapter()) out += "variant = " + toml_string(valid_utf8(key.variant.id)) + "\n";
 
     int current_problem = 0;
     std::string current_table;

@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "core/errors.hpp"
+#include "homework/keyed_hash.hpp"
+#include "homework/student_id.hpp"
 
 namespace attn::homework {
 
@@ -51,13 +53,11 @@ Problem1Params derive_problem1(SplitMix64& mix) {
 
 }  // namespace
 
-std::uint64_t fnv1a64(const std::string& bytes) {
-    std::uint64_t h = 0xCBF29CE484222325ull;
-    for (unsigned char c : bytes) {
-        h ^= c;
-        h *= 0x100000001B3ull;
-    }
-    return h;
+std::uint64_t variant_stream_start(const std::string& normalised_id, const std::string& secret) {
+    const Digest mac = hmac_sha256(secret, std::string(kVariantDomain) + normalised_id);
+    std::uint64_t start = 0;
+    for (int i = 0; i < 8; ++i) start = (start << 8) | mac[static_cast<std::size_t>(i)];
+    return start;
 }
 
 Variant chapter_variant() {
@@ -70,15 +70,11 @@ Variant chapter_variant() {
     return v;
 }
 
-Variant derive_variant(const std::string& id) {
-    if (id.empty()) throw UsageError("--variant", "the ID is empty (any non-empty string, e.g. a student number)");
-    if (id.size() > 200) throw UsageError("--variant", "the ID is longer than 200 bytes");
-    for (unsigned char c : id) {
-        if (c < 0x20 || c == 0x7f) throw UsageError("--variant", "the ID holds a control character");
-    }
-    SplitMix64 mix{fnv1a64(id)};
+Variant derive_variant(const std::string& normalised_id, const std::string& secret) {
+    SplitMix64 mix{variant_stream_start(normalised_id, secret)};
     Variant v;
-    v.id = id;
+    v.id = normalised_id;
+    v.keyed = !secret.empty();
     v.p1 = derive_problem1(mix);
     // Problem 2: another generator seed, and a column that keeps 2..4 of the 5 inputs.
     v.p2.seed = std::to_string(mix.between(1, 999999));
@@ -88,6 +84,17 @@ Variant derive_variant(const std::string& id) {
     v.p3.n_short = mix.between(6, 16);
     v.p3.n_long = v.p3.n_short * mix.between(3, 5);
     return v;
+}
+
+Variant make_variant(const std::string& id, const std::string& secret) {
+    if (!secret.empty() && secret.size() < kMinSecretBytes) {
+        throw UsageError("--secret-file", "the course secret is shorter than 16 bytes (make one with "
+                                          "`openssl rand -hex 32`)");
+    }
+    if (id.empty()) return chapter_variant();
+    const std::string normalised = normalise_student_id(id);
+    if (normalised == "chapter") return chapter_variant();
+    return derive_variant(normalised, secret);
 }
 
 }  // namespace attn::homework

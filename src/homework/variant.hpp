@@ -1,7 +1,8 @@
 #pragma once
 // The numbers each homework problem is posed with. Without --variant they are the chapter's
-// (section 04, 作業和解答); `--variant ID` derives others from a hash of ID, so that a class does
-// not share one answer. Plain data: the problems (problems.hpp) compute everything from these.
+// (section 04, 作業和解答); `--variant ID` derives others from a keyed hash of the ID, so that a
+// class does not share one answer and, with the course secret, no student can print the key that
+// grades them. Plain data: the problems (problems.hpp) compute everything from these.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -30,27 +31,39 @@ struct Problem3Params {
 };
 
 struct Variant {
-    std::string id;          // empty: the chapter's own numbers
+    std::string id;          // the normalised ID; empty: the chapter's own numbers
+    bool keyed = false;      // derived with the course secret (the graded numbers)
     Problem1Params p1;
     Problem2Params p2;
     Problem3Params p3;
     bool is_chapter() const { return id.empty(); }
     std::string label() const { return id.empty() ? "chapter" : id; }
+    // For every report: whose numbers these are.
+    std::string origin() const {
+        return id.empty() ? "the chapter's numbers" : keyed ? "keyed by the course secret" : "self-study numbers, no course secret";
+    }
 };
 
 // The numbers the chapter poses its homework with: k1=(1,0), k2=(0,1), k3=(1,1), q=(2,0), (c)
 // q=(10,0); column 3 of seed 0; D=48, N=10 and 40.
 Variant chapter_variant();
 
-// Deterministic in `id` on every platform (FNV-1a 64 of the bytes, then SplitMix64 draws).
-// Throws attn::UsageError("--variant", …) for an empty or over-long ID (> 200 bytes).
-Variant derive_variant(const std::string& id);
+inline constexpr std::size_t kMinSecretBytes = 16;
 
-// --variant given or not: the chapter's numbers when `id` is empty.
-inline Variant make_variant(const std::string& id) {
-    return id.empty() ? chapter_variant() : derive_variant(id);
-}
+// Another set of numbers for the normalised student ID (student_id.hpp). The 64-bit start of a
+// SplitMix64 stream is the first 8 bytes (big-endian) of HMAC-SHA256(secret, kVariantDomain + id);
+// without a course secret the HMAC key is empty, so self-study numbers are public and differ from
+// the graded ones. `id` "chapter" means the chapter's own numbers. Deterministic on every platform;
+// a change here changes every student's numbers, so the tests pin it.
+inline constexpr const char* kVariantDomain = "attn homework variant v2\n";
+Variant derive_variant(const std::string& normalised_id, const std::string& secret = "");
 
-std::uint64_t fnv1a64(const std::string& bytes);
+// --variant given or not: the chapter's numbers when `id` is empty or normalises to "chapter".
+// Throws attn::UsageError("--variant", …) for an ID normalise_student_id refuses, and for a secret
+// shorter than kMinSecretBytes.
+Variant make_variant(const std::string& id, const std::string& secret = "");
+
+// The SplitMix64 start for an ID (exposed so that tests can pin the derivation).
+std::uint64_t variant_stream_start(const std::string& normalised_id, const std::string& secret);
 
 }  // namespace attn::homework

@@ -1,17 +1,18 @@
-#include "homework/junit.hpp"
+#include "homework/reports/junit.hpp"
 
 #include <fmt/format.h>
 
-#include "homework/escape.hpp"
+#include "homework/reports/escape.hpp"
 
 namespace attn::homework {
 
 std::string junit_xml(const GradeReport& r) {
     const bool unreadable = !r.error.empty();
     const std::size_t tests = unreadable ? 1 : r.items.size();
+    // Every wrong or missing row is a <failure> below, so `failures` counts both.
     const std::size_t failures = unreadable ? 0 : r.wrong + r.missing;
     const std::size_t errors = unreadable ? 1 : 0;
-    const std::string suite = xml_escape("attn homework: " + r.sheet + " (variant: " + r.variant + ")");
+    const std::string suite = xml_escape("attn homework: " + r.sheet + " (student: " + r.variant + ")");
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     out += fmt::format("<testsuites name=\"attn homework\" tests=\"{}\" failures=\"{}\" errors=\"{}\">\n", tests,
                        failures, errors);
@@ -19,6 +20,7 @@ std::string junit_xml(const GradeReport& r) {
                        tests, failures, errors);
     out += "    <properties>\n";
     out += fmt::format("      <property name=\"variant\" value=\"{}\"/>\n", xml_escape(r.variant));
+    out += fmt::format("      <property name=\"variant_origin\" value=\"{}\"/>\n", xml_escape(r.variant_origin));
     out += fmt::format("      <property name=\"score\" value=\"{}\"/>\n", points_text(r.score));
     out += fmt::format("      <property name=\"max_score\" value=\"{}\"/>\n", points_text(r.max_score));
     out += "    </properties>\n";
@@ -38,8 +40,10 @@ std::string junit_xml(const GradeReport& r) {
         out += ">\n";
         if (row.verdict != Verdict::right) {
             const std::string message = std::string(verdict_name(row.verdict)) + ": " + row.hint;
-            const std::string body = "given: " + (row.given.empty() ? std::string("(nothing)") : row.given) +
-                                     "\nexpected: " + row.expected + " (" + row.precision + ")\nhint: " + row.hint;
+            std::string body = "given: " + (row.given.empty() ? std::string("(nothing)") : row.given) + " (" +
+                               row.precision + ")";
+            if (!row.expected.empty()) body += "\nexpected: " + row.expected;
+            body += "\nhint: " + row.hint;
             out += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n", xml_escape(message),
                                verdict_name(row.verdict), xml_escape(body));
         }

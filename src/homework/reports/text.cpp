@@ -1,4 +1,4 @@
-#include "homework/grade_text.hpp"
+#include "homework/reports/text.hpp"
 
 #include <algorithm>
 
@@ -23,19 +23,26 @@ std::string pad(const std::string& s, std::size_t w) {
 }  // namespace
 
 std::string grade_table_text(const GradeReport& r) {
-    std::string out = fmt::format("attn homework: grading {} (variant: {})\n\n", r.sheet, r.variant);
+    std::string out = fmt::format("attn homework: grading {} (student: {}, {})\n\n", r.sheet, r.variant, r.variant_origin);
     std::size_t wk = 3, wg = 5, wp = 6;
     for (const auto& row : r.items) {
         wk = std::max(wk, width(row.key));
         wg = std::max(wg, std::min<std::size_t>(width(row.given), 36));
         wp = std::max(wp, width(points_text(row.points) + "/" + points_text(row.max_points)));
     }
-    out += fmt::format("{}  {}  {}  {}  {}\n", pad("key", wk), pad("verdict", 7), pad("points", wp), pad("given", wg),
-                       "expected");
+    const bool expected = !r.items.empty() && !r.items.front().expected.empty();
+    out += fmt::format("{}  {}  {}  {}{}\n", pad("key", wk), pad("verdict", 7), pad("points", wp),
+                       expected ? pad("given", wg) + "  expected" : std::string("given"), "");
     for (const auto& row : r.items) {
         const std::string points = points_text(row.points) + "/" + points_text(row.max_points);
-        out += fmt::format("{}  {}  {}  {}  {} ({})\n", pad(row.key, wk), pad(verdict_name(row.verdict), 7),
-                           pad(points, wp), pad(row.given.empty() ? "-" : row.given, wg), row.expected, row.precision);
+        const std::string given = row.given.empty() ? "-" : row.given;
+        if (expected) {
+            out += fmt::format("{}  {}  {}  {}  {} ({})\n", pad(row.key, wk), pad(verdict_name(row.verdict), 7),
+                               pad(points, wp), pad(given, wg), row.expected, row.precision);
+        } else {
+            out += fmt::format("{}  {}  {}  {} ({})\n", pad(row.key, wk), pad(verdict_name(row.verdict), 7),
+                               pad(points, wp), given, row.precision);
+        }
         const std::string indent(wk + 2, ' ');
         if (!row.hint.empty()) out += indent + "hint: " + row.hint + "\n";
         if (!row.note.empty()) out += indent + row.note + "\n";

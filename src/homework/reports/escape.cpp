@@ -1,4 +1,6 @@
-#include "homework/escape.hpp"
+#include "homework/reports/escape.hpp"
+
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -80,11 +82,8 @@ std::string markdown_cell(const std::string& text) {
     std::string out;
     for (char ch : valid_utf8(text)) {
         const auto c = static_cast<unsigned char>(ch);
-        if (ch == '|') out += "\\|";
-        else if (ch == '`') out += "'";
-        else if (ch == '<') out += "&lt;";
-        else if (ch == '>') out += "&gt;";
-        else if (c < 0x20 || c == 0x7f) out += ' ';
+        if (c < 0x20 || c == 0x7f) out += ' ';
+        else if (c < 0x80 && std::ispunct(c)) out += std::string("\\") + ch;
         else out += ch;
     }
     return out;

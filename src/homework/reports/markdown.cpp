@@ -1,13 +1,14 @@
-#include "homework/summary_markdown.hpp"
+#include "homework/reports/markdown.hpp"
 
 #include <fmt/format.h>
 
-#include "homework/escape.hpp"
+#include "homework/reports/escape.hpp"
 
 namespace attn::homework {
 
 std::string summary_markdown(const GradeReport& r) {
-    std::string out = fmt::format("### attn homework: {} (variant: {})\n\n", markdown_cell(r.sheet), markdown_cell(r.variant));
+    std::string out = fmt::format("### attn homework: {} (student: {}, {})\n\n", markdown_cell(r.sheet),
+                                  markdown_cell(r.variant), markdown_cell(r.variant_origin));
     if (!r.error.empty()) {
         out += "The answer sheet could not be read:\n\n";
         for (std::size_t start = 0; start < r.error.size();) {
@@ -20,15 +21,17 @@ std::string summary_markdown(const GradeReport& r) {
     }
     out += fmt::format("**Score: {}/{}** ({} right, {} wrong, {} missing)\n\n", points_text(r.score),
                        points_text(r.max_score), r.right, r.wrong, r.missing);
-    out += "| key | verdict | points | given | expected | hint or note |\n";
-    out += "|---|---|---|---|---|---|\n";
+    const bool expected = !r.items.empty() && !r.items.front().expected.empty();
+    out += expected ? "| key | verdict | points | given | expected | hint or note |\n|---|---|---|---|---|---|\n"
+                    : "| key | verdict | points | given | hint or note |\n|---|---|---|---|---|\n";
     for (const auto& row : r.items) {
         const char* mark = row.verdict == Verdict::right ? "✅" : row.verdict == Verdict::wrong ? "❌" : "⬜";
         const std::string comment = row.hint.empty() ? row.note : row.hint;
-        out += fmt::format("| `{}` | {} {} | {}/{} | {} | {} ({}) | {} |\n", row.key, mark, verdict_name(row.verdict),
+        out += fmt::format("| `{}` | {} {} | {}/{} | {} ({}) |", row.key, mark, verdict_name(row.verdict),
                            points_text(row.points), points_text(row.max_points),
-                           markdown_cell(row.given.empty() ? "-" : row.given), markdown_cell(row.expected),
-                           row.precision, markdown_cell(comment));
+                           markdown_cell(row.given.empty() ? "-" : row.given), row.precision);
+        if (expected) out += " " + markdown_cell(row.expected) + " |";
+        out += " " + markdown_cell(comment) + " |\n";
     }
     if (!r.warnings.empty()) {
         out += "\n";

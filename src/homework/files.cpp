@@ -1,0 +1,139 @@
+#include "homework/files.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/errors.hpp"
+
+namespace attn::homework {
+
+namespace {
+
+std::string reason() { return std::strerror(errno); }
+
+bool write_all(int fd, const std::string& text) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, const std::string& text, const std::string& flag) {
+    const std::size_t slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+    std::string temp = dir + "/." + base + ".attn-XXXXXX";
+    const int fd = ::mkstemp(temp.data());
+    auto fail = [&](const std::string& what) {
+        const std::string message = flag + " " + path + ": " + what;
+        if (!is_directory(path)) ::unlink(path.c_str());   // no stale report after a failure
+        throw IoError(message);
+    };
+    if (fd < 0) fail("cannot create a file beside it: " + reason());
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::fchmod(fd, 0666 & ~mask);   // as an ordinary new file would be
+    const bool written = write_all(fd, text);
+    const int write_error = errno;
+    const bool synced = written && ::fsync(fd) == 0;
+    const bool closed = ::close(fd) == 0;
+    if (!written || !synced || !closed) {
+        errno = !written ? write_error : errno;
+        const std::string why = reason();
+        ::unlink(temp.c_str());
+        fail("cannot write: " + why);
+    }
+    if (::rename(temp.c_str(), path.c_str()) != 0) {
+        const std::string why = reason();
+        ::unlink(temp.c_str());
+        fail("cannot replace it: " + why);
+    }
+}
+
+void append_file(const std::string& path, const std::string& text, const std::string& flag) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0666);
+    if (fd < 0) throw IoError(flag + " " + path + ": cannot open for appending: " + reason());
+    const bool written = write_all(fd, text);
+    const std::string why = reason();
+    const bool closed = ::close(fd) == 0;
+    if (!written || !closed) throw IoError(flag + " " + path + ": cannot write: " + why);
+}
+
+std::string read_small_file(const std::string& path, std::size_t max_bytes, const std::string& flag) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) throw IoError(flag + " " + path + ": cannot open: " + reason());
+    struct stat info {};
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        ::close(fd);
+        throw IoError(flag + " " + path + ": cannot read: not a regular file");
+    }
+    std::string text;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            const std::string why = reason();
+            ::close(fd);
+            throw IoError(flag + " " + path + ": cannot read: " + why);
+        }
+        if (n == 0) break;
+        text.append(buffer, static_cast<std::size_t>(n));
+        if (text.size() > max_bytes) {
+            ::close(fd);
+            throw IoError(flag + " " + path + ": larger than " + std::to_string(max_bytes) + " bytes");
+        }
+    }
+    ::close(fd);
+    return text;
+}
+
+namespace {
+
+// The directory entry a path names, with the directories resolved but a final symbolic link not
+// followed: what rename() replaces.
+std::string entry_of(const std::string& path) {
+    const std::size_t slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+    char* real = ::realpath(dir.c_str(), nullptr);
+    if (!real) return path;
+    std::string out = std::string(real) + (std::string(real) == "/" ? "" : "/") + base;
+    std::free(real);
+    return out;
+}
+
+// The file a path reads, every link followed ("" when it does not exist).
+std::string target_of(const std::string& path) {
+    char* real = ::realpath(path.c_str(), nullptr);
+    if (!real) return "";
+    std::string out(real);
+    std::free(real);
+    return out;
+}
+
+}  // namespace
+
+bool same_file(const std::string& report, const std::string& other) {
+    if (report == other) return true;
+    const std::string entry = entry_of(report);
+    const std::string target = target_of(other);
+    return entry == entry_of(other) || (!target.empty() && entry == target);
+}
+
+bool is_directory(const std::string& path) {
+    struct stat info {};
+    return ::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+}  // namespace attn::homework

@@ -1,0 +1,30 @@
+#pragma once
+// The homework room's file access (the glue's): small teacher files read whole, report files
+// written all-or-nothing, the step summary appended. POSIX calls; errors as attn::IoError (exit 3).
+#include <cstddef>
+#include <string>
+
+namespace attn::homework {
+
+// Writes `text` to a temporary file beside `path` and renames it over `path`, so that a reader sees
+// the old file or the whole new one, never a part. A symbolic link at `path` is replaced, not
+// followed. On failure the temporary file is removed, and so is what was at `path` (never a
+// directory), so that no stale report survives a failed write. `flag` names the file in messages.
+void write_file_atomically(const std::string& path, const std::string& text, const std::string& flag);
+
+// Appends `text` to `path` (created when absent).
+void append_file(const std::string& path, const std::string& text, const std::string& flag);
+
+// Reads a regular file of at most `max_bytes` (a FIFO or device is refused without blocking).
+std::string read_small_file(const std::string& path, std::size_t max_bytes, const std::string& flag);
+
+// Whether writing `report` (rename over its directory entry) would replace `other` or the file
+// `other` reads: the same text, the same entry once directories are resolved, or `report` naming
+// the file a symbolic link `other` points to. A symbolic link at `report` itself is harmless: it is
+// replaced, not followed.
+bool same_file(const std::string& report, const std::string& other);
+
+// Whether `path` exists and is a directory.
+bool is_directory(const std::string& path);
+
+}  // namespace attn::homework

@@ -1,0 +1,18 @@
+#pragma once
+// Gradescope autograder results.json: `score`, `output`, and `tests[]` with `name` = the key,
+// `score`, `max_score`, `status` ("passed"/"failed") and `output` (given, hint or note; the
+// expected value only when the teacher shows it). Visibility settings come from the course file.
+#include <string>
+
+#include "homework/grade.hpp"
+
+namespace attn::homework {
+
+struct GradescopeOptions {
+    std::string tests_visibility;    // each test's "visibility"; "" leaves Gradescope's default
+    std::string stdout_visibility;   // top-level "stdout_visibility"; "" leaves the default
+};
+
+std::string gradescope_json(const GradeReport& report, const GradescopeOptions& options = {});
+
+}  // namespace attn::homework
