@@ -1,6 +1,8 @@
 // The glue of `attn homework`: files, environment and order of work; the rest is pure.
 #include "homework/homework.hpp"
 
+#include <unistd.h>
+
 #include <utility>
 #include <vector>
 
@@ -56,24 +58,34 @@ std::vector<std::pair<std::string, std::string>> report_files(const HomeworkOpti
 }
 
 // Before anything is read: no report may overwrite an input or another report, or be a directory.
-void check_report_paths(const HomeworkOptions& o) {
+// Returns the first refusal ("" when none), having removed the stale reports it may remove: those
+// that are none of these, so that even a refused run leaves no old report behind.
+std::string refused_report_paths(const HomeworkOptions& o, bool& io_error) {
     std::vector<std::pair<std::string, std::string>> inputs = {{"--grade", o.sheet}};
     if (!o.course.empty()) inputs.emplace_back("--course", o.course);
     if (!o.secret_file.empty()) inputs.emplace_back("--secret-file", o.secret_file);
     if (!o.step_summary.empty()) inputs.emplace_back("$GITHUB_STEP_SUMMARY", o.step_summary);
     const auto reports = report_files(o);
+    std::string refusal;
     for (std::size_t i = 0; i < reports.size(); ++i) {
         const auto& [flag, path] = reports[i];
+        std::string why;
         for (const auto& [input_flag, input] : inputs) {
-            if (input != "-" && same_file(path, input)) {
-                throw UsageError(flag, path + " is the file given to " + input_flag + "; a report must not overwrite it");
+            if (why.empty() && input != "-" && same_file(path, input)) {
+                why = flag + ": " + path + " is the file given to " + input_flag + "; a report must not overwrite it";
             }
         }
-        for (std::size_t j = 0; j < i; ++j) {
-            if (same_file(path, reports[j].second)) throw UsageError(flag, path + " is also the " + reports[j].first + " report");
+        for (std::size_t j = 0; j < i && why.empty(); ++j) {
+            if (same_file(path, reports[j].second)) why = flag + ": " + path + " is also the " + reports[j].first + " report";
         }
-        if (is_directory(path)) throw IoError(flag + " " + path + ": is a directory");
+        if (why.empty() && is_directory(path)) {
+            why = flag + " " + path + ": is a directory";
+            io_error = refusal.empty();
+        }
+        if (!why.empty() && refusal.empty()) refusal = why;
+        if (why.empty()) ::unlink(path.c_str());   // a stale report of this run (ENOENT is fine)
     }
+    return refusal;
 }
 
 void write_reports(const HomeworkOptions& o, const GradeReport& report, const GradescopeOptions& gs,
@@ -93,7 +105,13 @@ void write_reports(const HomeworkOptions& o, const GradeReport& report, const Gr
 HomeworkOutput grade_sheet(const HomeworkOptions& o) {
     HomeworkOutput result;
     const std::string name = sheet_display_name(o.sheet);
-    check_report_paths(o);
+    bool io_error = false;
+    const std::string refusal = refused_report_paths(o, io_error);
+    if (!refusal.empty()) {
+        if (io_error) throw IoError(refusal);
+        const std::size_t colon = refusal.find(": ");
+        throw UsageError(refusal.substr(0, colon), refusal.substr(colon + 2));
+    }
     // Stale reports (a student's committed results.json, the last run's) are replaced before
     // anything is read, by reports that say grading did not finish; the real ones replace those.
     Variant variant;
