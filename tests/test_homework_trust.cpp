@@ -1,0 +1,403 @@
+// Homework, the trust side (issue 8): what a student could try against the grader, and the pinned
+// variant derivation. Each case is a regression test of one attack that used to work.
+#include <doctest/doctest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "homework/answer_key.hpp"
+#include "homework/course.hpp"
+#include "homework/expression.hpp"
+#include "homework/files.hpp"
+#include "homework/grade.hpp"
+#include "homework/homework.hpp"
+#include "homework/keyed_hash.hpp"
+#include "homework/problems.hpp"
+#include "homework/reports/gradescope.hpp"
+#include "homework/reports/junit.hpp"
+#include "homework/reports/markdown.hpp"
+#include "homework/reports/text.hpp"
+#include "homework/sheet.hpp"
+#include "homework/sheet_gate.hpp"
+#include "homework/sheet_text.hpp"
+#include "homework/student_id.hpp"
+#include "homework/variant.hpp"
+
+using namespace attn::homework;
+
+namespace {
+
+const std::string kSecret = "0123456789abcdef0123456789abcdef";
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+const AnswerKey& chapter_key() {
+    static const AnswerKey k = build_answer_key(solve(chapter_variant()));
+    return k;
+}
+
+GradeReport grade_text(const std::string& toml, const AnswerKey& key = chapter_key(), GradeOptions o = {}) {
+    return grade(key, parse_sheet(toml, "sheet.toml"), o);
+}
+
+std::string hex(const Digest& d) {
+    std::string out;
+    char buf[3];
+    for (unsigned char c : d) {
+        std::snprintf(buf, sizeof buf, "%02x", c);
+        out += buf;
+    }
+    return out;
+}
+
+std::string fmt_double(double x) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", x);
+    return buf;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+struct TempDir {
+    std::string path;
+    TempDir() {
+        char name[] = "/tmp/attn-hw-XXXXXX";
+        path = ::mkdtemp(name);
+    }
+    ~TempDir() { std::system(("rm -rf '" + path + "'").c_str()); }
+};
+
+}  // namespace
+
+// ---- issue 8, point 1: anyone could print any student's key -----------------------------------
+TEST_CASE("HMAC-SHA256 is libcrypto's: RFC 4231 test case 2") {
+    CHECK(hex(hmac_sha256("Jefe", "what do ya want for nothing?")) ==
+          "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    // RFC 4231 test case 1 (key 0x0b x 20, "Hi There").
+    CHECK(hex(hmac_sha256(std::string(20, '\x0b'), "Hi There")) ==
+          "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+}
+
+TEST_CASE("the variant derivation is pinned, with and without a course secret (issue 14, point 3)") {
+    // Cross-checked by an independent Python derivation (hmac + SplitMix64) in homework_cli_test.py.
+    CHECK(variant_stream_start("s1234567", "") == 0xeb8bf7a81fff2002ull);
+    CHECK(variant_stream_start("s1234567", kSecret) == 0x4f5196a32fd70929ull);
+    const Variant open = derive_variant("s1234567");
+    CHECK(open.p1.keys == std::array<std::array<long, 2>, 3>{{{1, -1}, {0, 1}, {-1, 1}}});
+    CHECK(open.p1.query == std::array<long, 2>{1, 0});
+    CHECK(open.p1.scale == 5);
+    CHECK(open.p2.seed == "87333");
+    CHECK(open.p2.column == 3);
+    CHECK(open.p3.d == 48);
+    CHECK(open.p3.n_short == 16);
+    CHECK(open.p3.n_long == 80);
+    const Variant keyed = derive_variant("s1234567", kSecret);
+    CHECK(keyed.keyed);
+    CHECK(keyed.p1.keys == std::array<std::array<long, 2>, 3>{{{-1, -1}, {-1, 1}, {1, 0}}});
+    CHECK(keyed.p1.query == std::array<long, 2>{2, 1});
+    CHECK(keyed.p1.scale == 5);
+    CHECK(keyed.p2.seed == "413758");
+    CHECK(keyed.p2.column == 3);
+    CHECK(keyed.p3.d == 42);
+    CHECK(keyed.p3.n_short == 13);
+    CHECK(keyed.p3.n_long == 65);
+}
+
+TEST_CASE("without the secret a student's printed key does not grade under the secret") {
+    for (const char* id : {"alice", "s1234567", "bob@example.edu"}) {
+        CAPTURE(id);
+        const Solutions self_study = solve(make_variant(id));
+        const std::string printed = key_sheet(self_study, build_answer_key(self_study));
+        const AnswerKey graded = build_answer_key(solve(make_variant(id, kSecret)));
+        const GradeReport r = grade_text(printed, graded);
+        CHECK(r.exit_code() == 1);
+        CHECK(r.right < 12);   // booleans and shared formulas may agree; the numbers do not
+        // The teacher's own key (printed with the secret) round-trips.
+        const Solutions with = solve(make_variant(id, kSecret));
+        CHECK(grade_text(key_sheet(with, build_answer_key(with)), graded).exit_code() == 0);
+    }
+}
+
+TEST_CASE("student IDs: trimmed, ASCII case-folded, printable ASCII only; chapter is the chapter") {
+    CHECK(normalise_student_id("  Alice\t") == "alice");
+    CHECK(normalise_student_id("S1234567") == "s1234567");
+    CHECK(make_variant(" ALICE ", kSecret).p2.seed == make_variant("alice", kSecret).p2.seed);
+    CHECK(make_variant("alice", kSecret).id == "alice");
+    CHECK(make_variant("Chapter").is_chapter());
+    CHECK(make_variant("chapter", kSecret).is_chapter());
+    CHECK_THROWS_AS(normalise_student_id("   "), attn::UsageError);
+    CHECK_THROWS_AS(normalise_student_id("al\xe2\x80\x8b" "ice"), attn::UsageError);   // zero-width space
+    CHECK_THROWS_AS(normalise_student_id("\xd0\xb0lice"), attn::UsageError);           // Cyrillic a
+    CHECK_THROWS_AS(normalise_student_id("a\x1b[31mb"), attn::UsageError);
+    CHECK_THROWS_AS(make_variant("alice", "short"), attn::UsageError);                  // a weak secret
+}
+
+// ---- point 2: grading revealed the key --------------------------------------------------------
+TEST_CASE("wrong and missing answers never show the expected value unless the teacher asks") {
+    const std::string tpl = template_sheet(solve(chapter_variant()), chapter_key());
+    const std::string wrong = "[hw1.c]\nslope_a = 0.0968\n[hw2.a]\nkept_sum = 0.5\n[hw3.b]\nmuls = \"D\"\n";
+    for (const std::string& sheet : {tpl, wrong}) {
+        const GradeReport r = grade_text(sheet);
+        const std::string all = grade_table_text(r) + junit_xml(r) + gradescope_json(r) + summary_markdown(r);
+        for (const char* secret : {"0.0966", "0.801716", "4*D^2*N", "0.4458", "9216", "884736", "0.260645"}) {
+            CHECK_MESSAGE(all.find(secret) == std::string::npos, secret);
+        }
+        for (const auto& row : r.items) CHECK(row.expected.empty());
+    }
+    GradeOptions shown;
+    shown.show_expected = true;
+    const GradeReport r = grade_text(wrong, chapter_key(), shown);
+    for (const std::string& text : {grade_table_text(r), junit_xml(r), gradescope_json(r)}) {
+        CHECK(text.find("0.0966") != std::string::npos);
+        CHECK(text.find("0.801716") != std::string::npos);
+    }
+    CHECK(summary_markdown(r).find("0\\.0966") != std::string::npos);   // Markdown escapes the dot
+}
+
+// ---- point 3: the sheet set its own points ----------------------------------------------------
+TEST_CASE("[meta] in a sheet is ignored with one warning; points come from the teacher") {
+    const GradeReport r = grade_text("[meta.points]\n\"hw1.a.scores\" = 1000000\n\"*\" = nan\n[meta]\nvariant = 3\n"
+                                     "[hw1.a]\nscores = [2, 0, 2]\n");
+    CHECK(r.score == 1);
+    CHECK(r.max_score == 19);
+    REQUIRE(r.warnings.size() == 1);
+    CHECK(r.warnings[0] == "[meta] in the answer sheet is ignored: points and grading policy come from the teacher");
+    CHECK(gradescope_json(r).find("\"score\": 1,") != std::string::npos);
+}
+
+TEST_CASE("the course file: points validated finite and >= 0, feedback, Gradescope visibility") {
+    const CoursePolicy c = parse_course("[points]\n\"*\" = 1\nhw3 = 2\nhw1.c.slope_a = 0.5\n[feedback]\nshow_expected = true\n"
+                                        "[gradescope]\nvisibility = \"after_published\"\nstdout_visibility = \"hidden\"\n",
+                                        "course.toml");
+    CHECK(c.points.lookup("hw1.c.slope_a", 1) == 0.5);
+    CHECK(c.points.lookup("hw3.a.params", 1) == 2);
+    CHECK(c.points.lookup("hw2.a.kept_sum", 7) == 1);
+    CHECK(c.show_expected);
+    CHECK(c.tests_visibility == "after_published");
+    CHECK(c.stdout_visibility == "hidden");
+    for (const char* bad : {"[points]\nhw1 = nan\n", "[points]\nhw1 = inf\n", "[points]\nhw1 = -5\n",
+                            "[points]\nhw1 = 1e7\n", "[points]\nhw1 = \"2\"\n", "[points]\nfoo = 1\n",
+                            "[feedback]\nshow_expected = 1\n", "[feedback]\nshow = true\n",
+                            "[gradescope]\nvisibility = \"public\"\n", "[grading]\nx = 1\n", "x = [[[",
+                            "a = 1\n\xff"}) {
+        CAPTURE(bad);
+        CHECK_THROWS_AS(parse_course(bad, "course.toml"), attn::UsageError);
+    }
+    GradeReport r = grade_text("[hw1.a]\nscores = [2, 0, 2]\n");
+    GradescopeOptions gs{c.tests_visibility, c.stdout_visibility};
+    const std::string json = gradescope_json(r, gs);
+    CHECK(count(json, "\"visibility\": \"after_published\"") == 19);
+    CHECK(json.find("\"stdout_visibility\": \"hidden\"") != std::string::npos);
+}
+
+// ---- point 4: a crash left the student's fake reports in place --------------------------------
+TEST_CASE("sheets nested deeper than the limit are refused before toml++ sees them") {
+    auto refusal = [](const std::string& text) {
+        try {
+            check_sheet_text(text, "s.toml");
+        } catch (const attn::UsageError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    std::string dotted = "a";
+    for (int i = 0; i < 30000; ++i) dotted += ".a";
+    CHECK(refusal(dotted + " = 1\n").find("s.toml:1:40: nested 21 levels deep") != std::string::npos);
+    CHECK(refusal("[" + dotted + "]\n").find("nested 21 levels deep") != std::string::npos);
+    CHECK(refusal("x = " + std::string(30000, '[')).find("nested 21 levels deep") != std::string::npos);
+    std::string inline_tables = "x = ";
+    for (int i = 0; i < 30000; ++i) inline_tables += "{a=";
+    CHECK(refusal(inline_tables).find("nested") != std::string::npos);
+    CHECK(refusal("[a.b.c]\nd.e.f = [[1], [2]]\n" + std::string(10, '\n')).empty());
+    // Twenty levels is the stated limit: accepted; brackets inside strings and comments do not count.
+    std::string twenty = "a";
+    for (int i = 1; i < 20; ++i) twenty += ".a";
+    CHECK(refusal(twenty + " = 1\n").empty());
+    CHECK(refusal("x = \"" + std::string(100, '[') + "\" # " + std::string(100, '{') + "\n").empty());
+    CHECK(refusal("x = '''\n" + std::string(100, '[') + "\n'''\n").empty());
+    CHECK(refusal("x = \"\\\"[[[[[[[[[[[[[[[[[[[[[[[[[[[\"\n").empty());
+    // Non-ASCII only in strings and comments: a sheet holding only "é" (toml++ 3.3.0 UB) is refused.
+    CHECK(refusal("\xc3\xa9").find("s.toml:1:1: a non-ASCII character outside a string or comment") != std::string::npos);
+    CHECK(refusal("x = \"\xc3\xa9\" # \xe4\xbd\x9c\n").empty());
+    CHECK(refusal("x = \"\\\xc3\xa9\"\n").empty());   // an escaped multi-byte character stays in the string
+}
+
+TEST_CASE("reports are written all-or-nothing, replacing a symbolic link instead of following it") {
+    TempDir dir;
+    const std::string target = dir.path + "/target.txt";
+    const std::string report = dir.path + "/report.xml";
+    std::ofstream(target) << "keep me";
+    REQUIRE(::symlink(target.c_str(), report.c_str()) == 0);
+    write_file_atomically(report, "<new/>", "--junit");
+    CHECK(read_text(target) == "keep me");
+    CHECK(read_text(report) == "<new/>");
+    struct stat info {};
+    REQUIRE(::lstat(report.c_str(), &info) == 0);
+    CHECK(S_ISREG(info.st_mode));
+    // A report in a directory that does not exist: an IoError, and no temporary file anywhere.
+    CHECK_THROWS_AS(write_file_atomically(dir.path + "/nope/r.xml", "x", "--junit"), attn::IoError);
+    // Same file: by text, through ./, and when the report names what a symbolic-link sheet reads.
+    const std::string sheet = dir.path + "/answers.toml";
+    std::ofstream(sheet) << "[hw1.a]\n";
+    const std::string link = dir.path + "/link.toml";
+    REQUIRE(::symlink(sheet.c_str(), link.c_str()) == 0);
+    CHECK(same_file(sheet, sheet));
+    CHECK(same_file(dir.path + "/./answers.toml", sheet));
+    CHECK(same_file(sheet, link));
+    CHECK(same_file(link, link));
+    CHECK_FALSE(same_file(report, sheet));
+}
+
+TEST_CASE("stale reports are replaced before the sheet is read, whatever happens next") {
+    TempDir dir;
+    const std::string junit = dir.path + "/report.xml", gs = dir.path + "/results.json";
+    std::ofstream(junit) << "<testsuites tests=\"19\" failures=\"0\"/>";
+    std::ofstream(gs) << "{\"score\": 19}";
+    HomeworkFlags f;
+    f.grade = dir.path + "/missing.toml";
+    f.junit = junit;
+    f.gradescope = gs;
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::IoError);
+    CHECK(read_text(junit).find("errors=\"1\"") != std::string::npos);
+    CHECK(read_text(gs).find("\"score\": 0") != std::string::npos);
+    // A report path that is a directory: exit 3, and the other stale report is gone.
+    std::ofstream(gs) << "{\"score\": 19}";
+    ::mkdir((dir.path + "/dir.xml").c_str(), 0700);
+    f.junit = dir.path + "/dir.xml";
+    std::ofstream(dir.path + "/missing.toml") << "[hw1.a]\n";
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::IoError);
+    CHECK(::access(gs.c_str(), F_OK) != 0);
+    // A report path equal to the sheet, or empty: refused, the sheet untouched.
+    f.junit = *f.grade;
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
+    CHECK(read_text(*f.grade) == "[hw1.a]\n");
+    f.junit = "";
+    CHECK_THROWS_AS(homework_options(f), attn::UsageError);
+}
+
+// ---- point 5: expressions were checked at six fixed public points -----------------------------
+TEST_CASE("expressions: a polynomial fitted to known points is wrong; points are fresh and varied") {
+    const auto points = draw_expression_points(fresh_expression_seed());
+    CHECK(points.size() == kExpressionPoints);
+    CHECK_FALSE(compare_expressions("4*D^2 + (D-48)*(D-7.25)*(D-513)*(D-19.5)*(D-2.125)*(D-96.5)", "4*D^2", points).equal);
+    double largest = 0;
+    int integers = 0;
+    for (const auto& p : points) {
+        largest = std::max(largest, p.d);
+        integers += p.d == std::floor(p.d) || p.n == std::floor(p.n);
+    }
+    CHECK(largest > 1000);     // with 24 log-uniform draws in 0.5..20000, below 1000 has probability < 1e-7
+    CHECK(integers == 0);
+    CHECK(draw_expression_points(1)[0].d != draw_expression_points(2)[0].d);
+}
+
+TEST_CASE("an expression equal to the reference at exactly one point is wrong (issue 14, point 1)") {
+    const auto points = draw_expression_points(99);
+    for (std::size_t at : {std::size_t{0}, points.size() / 2, points.size() - 1}) {
+        CAPTURE(at);
+        // k*D equals 4*D^2 where D = k/4: at this one point only.
+        const std::string one_point = fmt_double(4 * points[at].d) + "*D";
+        const ExpressionCheck check = compare_expressions(one_point, "4*D^2", {points[at]});
+        CHECK(check.equal);   // the construction is right at its point...
+        CHECK_FALSE(compare_expressions(one_point, "4*D^2", points).equal);   // ...and wrong overall
+    }
+}
+
+TEST_CASE("expression spellings: **, implicit products, superscripts; errors say where") {
+    const auto points = draw_expression_points(7);
+    for (const char* ok : {"4D^2", "4D²", "D**2*4", "4 × D²", "2D(2D)", "(2D)(2D)", "4·D·D", "4d^2", "4*D^2 − 0",
+                           "4D^2N^0", "1e0*4*D^2", ".5*8*D^2"}) {
+        CAPTURE(ok);
+        CHECK(compare_expressions(ok, "4*D^2", points).equal);
+    }
+    CHECK(compare_expressions("4D²N + 2N²D", "4*D^2*N + 2*N^2*D", points).equal);
+    CHECK(compare_expressions("2ND(2D+N)", "4*D^2*N + 2*N^2*D", points).equal);
+    CHECK(compare_expressions("D³/D", "D^2", points).equal);
+    CHECK(expression_spelling("4D²N").text == "4*D^2*N");
+    CHECK(expression_spelling("D**3").text == "D^3");
+    struct Bad {
+        const char* text;
+        const char* error;
+    };
+    for (const Bad& b : {Bad{"D2", "a number after a letter or ')' (write D^2 or 2*D) at character 2"},
+                         Bad{"4 4", "two numbers in a row at character 3"},
+                         Bad{"4*x", "unexpected 'x' at character 3"},
+                         Bad{"sin(D)", "unexpected 's' at character 1"},
+                         Bad{"D > 1 ? D : 0", "unexpected '>' at character 3"},
+                         Bad{"_pi*D", "unexpected '_' at character 1"},
+                         Bad{"²D", "a power (²) after nothing to raise at character 1"},
+                         Bad{"4*D)", "a ')' without its '(' at character 4"},
+                         Bad{"   ", "no expression at character 1"}}) {
+        CAPTURE(b.text);
+        const ExpressionCheck c = compare_expressions(b.text, "4*D^2", points);
+        CHECK_FALSE(c.parsed);
+        CHECK(c.error == b.error);
+    }
+    const ExpressionCheck open = compare_expressions("(4*D^2", "4*D^2", points);
+    CHECK_FALSE(open.parsed);
+    CHECK(open.error.find("at character 7") != std::string::npos);
+    CHECK(compare_expressions("4*D^^2", "4*D^2", points).error.find("at character 5") != std::string::npos);
+    CHECK_FALSE(compare_expressions(std::string(kMaxExpressionBytes + 1, 'D'), "D", points).parsed);
+}
+
+// ---- point 6 and issue 14, point 2 ------------------------------------------------------------
+TEST_CASE("the same key twice is wrong, naming both places") {
+    const GradeReport r = grade_text("\"hw1.a.scores\" = [2, 0, 2]\n[hw1.a]\nscores = [2, 0, 2]\n");
+    REQUIRE(r.items.size() == 19);
+    CHECK(r.items[0].verdict == Verdict::wrong);
+    CHECK(r.items[0].hint == "given twice, at sheet.toml:3:10 and sheet.toml:1:18; give each answer once");
+}
+
+TEST_CASE("JUnit failures= counts wrong and missing answers alike") {
+    const GradeReport r = grade_text("[hw1.c]\nslope_a = 0.0968\n[hw2.a]\nkept_sum = 0.5\n[hw2.c]\nsame_as_mask = true\n");
+    REQUIRE(r.wrong == 2);
+    REQUIRE(r.missing == 16);
+    const std::string xml = junit_xml(r);
+    CHECK(count(xml, "<failure ") == 18);
+    CHECK(count(xml, "failures=\"18\"") == 2);   // <testsuites> and <testsuite>
+    CHECK(count(xml, "type=\"missing\"") == 16);
+}
+
+TEST_CASE("Markdown in an answer reaches the step summary as text; unicode keys are escaped") {
+    const GradeReport r = grade_text("[hw3.a]\nparams = \"**bold** [x](https://evil.example) <img src=x>\"\n"
+                                     "[hw1.a]\n\"scores\xe2\x80\xae\" = [2, 0, 2]\n");
+    const std::string md = summary_markdown(r);
+    CHECK(md.find("**bold**") == std::string::npos);
+    CHECK(md.find("](https") == std::string::npos);
+    CHECK(md.find("\\<img") != std::string::npos);   // shown as text: every < is escaped
+    CHECK(md.find(" <img") == std::string::npos);
+    REQUIRE(r.warnings.size() == 1);
+    CHECK(r.warnings[0].find("hw1.a.scores\\u{202E}") != std::string::npos);
+}
+
+TEST_CASE("fewer digits than asked: \"give 4 decimal places\", not a conceptual hint") {
+    const GradeReport r = grade_text("[hw1.c]\nslope_a = 0.097\n[hw2.a]\nkept_sum = 0.8\n[hw1.a]\nweights = [0.45, 0.11, 0.45]\n"
+                                     "[hw1.b]\nweights = [0.1, 0.1, 0.8]\n");
+    auto hint = [&r](const std::string& key) {
+        for (const auto& row : r.items) if (row.key == key) return row.hint;
+        return std::string("?");
+    };
+    CHECK(hint("hw1.c.slope_a").rfind("give 4 decimal places", 0) == 0);
+    CHECK(hint("hw2.a.kept_sum").rfind("give 6 decimal places", 0) == 0);
+    CHECK(hint("hw1.a.weights").rfind("give 4 decimal places", 0) == 0);
+    CHECK(hint("hw1.b.weights").find("give") == std::string::npos);   // wrong to the digits it has
+}
