@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """`attn homework` end to end: the chapter's sheet scores full with the 1(c) note; crafted wrong
 sheets exit 1 and every report (table, JUnit XML, Gradescope JSON, Markdown summary) names exactly
-the wrong keys; malformed sheets exit 2 or 3 and never crash, and the reports still say why;
-variants; flags. Reports are parsed with xml.etree and json, not matched as text.
+the wrong keys; malformed sheets exit 2 or 3 and never crash or hang, and the reports still say why;
+variants with and without the course secret (re-derived here independently with Python's hmac);
+what a student could try against the grader (issue 8); flags. Reports are parsed with xml.etree
+and json, not matched as text.
 
     homework_cli_test.py --attn build/attn --shared ../shared
 """
 import argparse
+import hashlib
+import hmac
 import json
 import os
 import pathlib
@@ -31,11 +35,14 @@ class Runner:
             self.failed += 1
             print("FAIL", what)
 
-    def run(self, *args, stdin=None, env=None):
+    def run(self, *args, stdin=None, env=None, command="homework", **kw):
         e = dict(os.environ)
         e.pop("GITHUB_STEP_SUMMARY", None)
+        e.pop("ATTN_COURSE_SECRET", None)
         e.update(env or {})
-        return subprocess.run([self.attn, "homework", *args], input=stdin, capture_output=True, timeout=60, env=e)
+        if "stdout" not in kw:
+            kw["capture_output"] = True
+        return subprocess.run([self.attn, command, *args], input=stdin, timeout=60, env=e, **kw)
 
     def write(self, name, data):
         path = self.tmp / name
@@ -51,6 +58,49 @@ class Runner:
         p = self.run("--grade", sheet, "--junit", junit, "--gradescope", gs, *extra,
                      env={"GITHUB_STEP_SUMMARY": summary})
         return p, junit, gs, summary
+
+
+SECRET = "0123456789abcdef0123456789abcdef"
+M64 = (1 << 64) - 1
+
+
+def derive_variant(student, secret=""):
+    """attn's variant numbers re-derived: HMAC-SHA256(secret, domain + ID), then SplitMix64 draws."""
+    mac = hmac.new(secret.encode(), b"attn homework variant v2\n" + student.encode(), hashlib.sha256).digest()
+    state = int.from_bytes(mac[:8], "big")
+
+    def draw(lo, hi):
+        nonlocal state
+        state = (state + 0x9E3779B97F4A7C15) & M64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+        return lo + (z ^ (z >> 31)) % (hi - lo + 1)
+
+    while True:
+        keys = [(draw(-1, 1), draw(-1, 1)) for _ in range(3)]
+        q, scale = (draw(0, 3), draw(0, 3)), draw(3, 5)
+        if (0, 0) in keys or len(set(keys)) < 3 or q == (0, 0):
+            continue
+        s = [k[0] * q[0] + k[1] * q[1] for k in keys]
+        if 1 <= max(s[0], s[2]) - s[1] <= 3:
+            break
+    seed, column = draw(1, 999999), draw(2, 4)
+    d = 6 * draw(4, 12)
+    n_short = draw(6, 16)
+    return {"keys": keys, "query": q, "seed": seed, "column": column, "d": d, "n_short": n_short,
+            "n_long": n_short * draw(3, 5)}
+
+
+def template_numbers(text):
+    """The numbers a template poses, read from its comments and key names."""
+    k = re.search(r"k1=\((-?\d+),(-?\d+)\)、k2=\((-?\d+),(-?\d+)\)、k3=\((-?\d+),(-?\d+)\)", text)
+    keys = [(int(k[1]), int(k[2])), (int(k[3]), int(k[4])), (int(k[5]), int(k[6]))]
+    q = re.search(r"q=\((\d+),(\d+)\)", text)
+    col = re.search(r"attn attention --seed (\d+)），第 (\d) 欄", text)
+    muls = [int(x) for x in re.findall(r"muls_n(\d+) =", text)]
+    return {"keys": keys, "query": (int(q[1]), int(q[2])), "seed": int(col[1]), "column": int(col[2]),
+            "d": int(re.search(r"（c）取 D = (\d+)", text)[1]), "n_short": muls[0], "n_long": muls[1]}
 
 
 def table_rows(stdout):
@@ -141,27 +191,47 @@ def main():
             p, *_ = t.grade(sub(book, 'params = "4*D^2"', f"params = {ok}"))
             t.check(p.returncode == 0, f"params = {ok} is right")
 
-        # 3. Points from the sheet and from the flag.
-        p, _, gs, _ = t.grade(sub(book, "slope_a = 0.0967", "slope_a = 0.5") + '\n[meta.points]\nhw1 = 2\n',
-                              "--points", "hw1.c.slope_a=4")
+        # 3. Points from the teacher (--points, --course), never from the sheet's [meta].
+        course = t.write("course.toml", '[points]\nhw1 = 2\n[gradescope]\nvisibility = "after_published"\n')
+        p, _, gs, _ = t.grade(sub(book, "slope_a = 0.0967", "slope_a = 0.5") +
+                              '\n[meta.points]\n"hw1.a.scores" = 1000000\n"*" = nan\nhw2 = inf\nhw3 = -5\n',
+                              "--points", "hw1.c.slope_a=4", "--course", course)
         g = json.loads(pathlib.Path(gs).read_text(encoding="utf-8"))
         t.check(g["score"] == 6 * 2 + 12, f"points: score {g['score']}")
         t.check([x["max_score"] for x in g["tests"] if x["name"] == "hw1.c.slope_a"] == [4], "points: flag wins")
+        t.check(all(x.get("visibility") == "after_published" for x in g["tests"]), "course: visibility")
+        t.check(p.stderr.decode().count("[meta] in the answer sheet is ignored") == 1, "one [meta] warning")
+        for bad in ("hw1=nan", "hw1=inf", "hw1=-5", "hw1=1e400"):
+            p = t.run("--grade", t.write("b.toml", book), "--points", bad)
+            t.check(p.returncode == 2 and p.stdout == b"", f"--points {bad}: exit 2")
+        for bad in ("[points]\nhw1 = nan\n", "[points]\nhw1 = -inf\n", "[points]\nhw1 = -5\n"):
+            p = t.run("--grade", t.write("b.toml", book), "--course", t.write("c.toml", bad))
+            t.check(p.returncode == 2 and p.stderr.decode().startswith("attn: error: --course"), f"course {bad!r}: exit 2")
 
         # 4. Malformed sheets: 2 or 3, one error line naming the problem, never a crash; reports say why.
         malformed = [
             ("truncated", book[: book.index("0.1084")].encode(), 2, "not valid TOML"),
-            ("wrong types", b'[hw1.a]\nscores = "2, 0, 2"\n', 2, "sheet.toml:2:10: hw1.a.scores"),
-            ("binary", bytes(range(256)) * 8, 2, "not valid TOML"),
+            ("binary", bytes(range(256)) * 8, 2, "not UTF-8"),
+            ("latin-1", "[hw1.a]\n# café\n".encode("latin-1"), 2, "sheet.toml:2:6: not UTF-8"),
+            ("only é", "é".encode(), 2, "sheet.toml:1:1: a non-ASCII character outside a string or comment"),
             ("empty", b"", 2, "not an answer sheet"),
             ("huge", b"# " + b"x" * (2 << 20) + b"\n", 2, "larger than 1 MiB"),
-            ("nested", b"x = " + b"[" * 200000, 2, "not valid TOML"),
+            ("nested", b"x = " + b"[" * 200000, 2, "nested 21 levels deep"),
+            ("dotted 30000", b"a" + b".a" * 30000 + b" = 1\n", 2, "nested 21 levels deep"),
+            ("tables 30000", b"[a" + b".a" * 30000 + b"]\n", 2, "nested 21 levels deep"),
         ]
         for what, data, code, says in malformed:
-            p, junit, gs, summary = t.grade(data)
+            # Stale reports a student committed, replaced whatever the sheet does to the grader.
+            pathlib.Path(t.tmp / "junit.xml").write_text('<testsuites tests="19" failures="0"/>')
+            pathlib.Path(t.tmp / "results.json").write_text('{"score": 19}')
+            sheet = t.write("sheet.toml", data)
+            junit, gs, summary = (str(t.tmp / n) for n in ("junit.xml", "results.json", "summary.md"))
+            pathlib.Path(summary).unlink(missing_ok=True)
+            p = t.run("--grade", sheet, "--junit", junit, "--gradescope", gs, env={"GITHUB_STEP_SUMMARY": summary})
             err = p.stderr.decode(errors="replace")
             t.check(p.returncode == code, f"{what}: exit {code} (got {p.returncode}: {err[:200]})")
-            t.check(err.startswith("attn: error: --grade") and says in err, f"{what}: error names it: {err[:200]}")
+            t.check(err.startswith("attn: error: --grade") and says in err and err.count("\n") == 1,
+                    f"{what}: one error line naming it: {err[:200]}")
             t.check(p.stdout == b"", f"{what}: nothing on stdout")
             _, cases, root = junit_failures(junit)
             t.check(cases == 1 and root.find(".//error") is not None, f"{what}: JUnit has the error")
@@ -172,18 +242,105 @@ def main():
             p = t.run("--grade", path)
             t.check(p.returncode == 3 and p.stderr.decode().startswith("attn: error:"), f"{what}: exit 3")
 
-        # 5. Variants: a variant's own key is full under it and fails under the chapter's.
-        key = t.run("--key", "--variant", "s1234567")
-        t.check(key.returncode == 0 and b'variant = "s1234567"' in key.stdout, "variant key printed")
-        own = t.run("--grade", "-", "--variant", "s1234567", stdin=key.stdout)
-        t.check(own.returncode == 0 and b"19/19" in own.stdout, f"variant key grades full: {own.stdout[-200:]}")
-        other = t.run("--grade", "-", stdin=key.stdout)
-        t.check(other.returncode == 1 and b"made for variant" in other.stderr, "variant key fails as chapter")
+        # 5. Variants, with and without the course secret; the numbers re-derived here independently.
+        secret_env = {"ATTN_COURSE_SECRET": SECRET}
+        for student, secret in (("s1234567", ""), ("s1234567", SECRET), ("alice", SECRET), ("alice", "")):
+            env = {"ATTN_COURSE_SECRET": secret} if secret else {}
+            tpl = t.run("--template", "--variant", student, env=env).stdout.decode()
+            t.check(template_numbers(tpl) == derive_variant(student, secret),
+                    f"variant {student} (secret: {bool(secret)}): {template_numbers(tpl)} != {derive_variant(student, secret)}")
+            key = t.run("--key", "--variant", student.upper() + "  ", env=env)
+            own = t.run("--grade", "-", "--variant", student, stdin=key.stdout, env=env)
+            t.check(own.returncode == 0 and b"19/19" in own.stdout, f"{student}: key round-trips: {own.stdout[-200:]}")
+            t.check(f"(student: {student}, ".encode() in own.stdout, f"{student}: the normalised ID is printed")
+        secret_file = t.write("secret.txt", SECRET + "\n")
+        via_file = t.run("--template", "--variant", "alice", "--secret-file", secret_file).stdout
+        t.check(via_file == t.run("--template", "--variant", "alice", env=secret_env).stdout, "--secret-file = env")
+        # Issue 8, point 1: the key a student prints without the secret does not grade under it.
+        printed = t.run("--key", "--variant", "alice")
+        graded = t.run("--grade", "-", "--variant", "alice", stdin=printed.stdout, env=secret_env)
+        t.check(graded.returncode == 1 and b"keyed by the course secret" in graded.stdout,
+                f"self-study key under the secret: exit {graded.returncode}")
+        rows = table_rows(graded.stdout)
+        t.check(sum(1 for r in rows.values() if r[0] == "right") < 12, "self-study key scores low under the secret")
+        for bad_env in ({"ATTN_COURSE_SECRET": ""}, {"ATTN_COURSE_SECRET": "short"}):
+            p = t.run("--key", "--variant", "alice", env=bad_env)
+            t.check(p.returncode == 2 and p.stdout == b"", f"secret {bad_env}: exit 2")
         chapter_key = t.run("--key")
         t.check(t.run("--grade", "-", stdin=chapter_key.stdout).returncode == 0, "chapter key grades full")
+        t.check(t.run("--grade", "-", "--variant", "chapter", stdin=chapter_key.stdout, env=secret_env).returncode == 0,
+                "--variant chapter is the chapter's numbers")
         t.check(t.run("--grade", "-", "--variant", "s1234567", stdin=chapter_key.stdout).returncode == 1,
                 "chapter key fails under a variant")
         t.check(t.run("--variant", "s1234567").stdout != t.run().stdout, "variant solutions differ")
+
+        # Issue 8, point 2: grading the blank template shows no expected value, anywhere.
+        p, junit, gs, summary = t.grade(t.run("--template").stdout)
+        everything = (p.stdout.decode() + pathlib.Path(junit).read_text(encoding="utf-8") +
+                      pathlib.Path(gs).read_text(encoding="utf-8") + pathlib.Path(summary).read_text(encoding="utf-8"))
+        leaked = [v for v in ("0.0966", "0.801716", "4*D^2*N", "0.4458", "9216", "884736", "0.260645", "1.4142")
+                  if v in everything or v.replace(".", "\\.") in everything]
+        t.check(p.returncode == 1 and not leaked, f"blank template: no expected values shown (leaked {leaked})")
+        p, junit, gs, summary = t.grade(t.run("--template").stdout, "--show-expected")
+        t.check("0.801716" in p.stdout.decode() and "0.801716" in pathlib.Path(gs).read_text(encoding="utf-8"),
+                "--show-expected shows them")
+
+        # Issue 14, point 2: JUnit failures= counts wrong and missing answers alike.
+        p, junit, gs, summary = t.grade(sub(sub(book, "kept_sum = 0.801716", "# kept_sum"), "ratio = 5.13", "ratio = 6"))
+        failures, cases, root = junit_failures(junit)
+        suite = root.find("testsuite")
+        t.check(len(failures) == 2 and suite.get("failures") == "2" and root.get("failures") == "2",
+                f"JUnit failures= {suite.get('failures')} for {len(failures)} <failure> elements")
+
+        # Issue 8, point 5: a polynomial through the six old fixed points is wrong.
+        fitted = '"4*D^2 + (D-48)*(D-7.25)*(D-513)*(D-19.5)*(D-2.125)*(D-96.5)"'
+        p, *_ = t.grade(sub(book, 'params = "4*D^2"', f"params = {fitted}"))
+        t.check(p.returncode == 1 and table_rows(p.stdout)["hw3.a.params"][0] == "wrong", "fitted polynomial is wrong")
+        p, *_ = t.grade(sub(book, 'params = "4*D^2"', 'params = "386*D"'))
+        t.check(p.returncode == 1, "386*D (4D^2 at D = 96.5 only) is wrong")
+        for ok in ('"4D^2"', '"D**2*4"', '"4D²"', '"4 × D²"'):
+            p, *_ = t.grade(sub(book, 'params = "4*D^2"', f"params = {ok}"))
+            t.check(p.returncode == 0, f"params = {ok} is right")
+
+        # Issue 8, points 4 and 6: FIFOs, report paths, duplicates, Markdown, a bad key among good ones.
+        fifo = t.tmp / "fifo.toml"
+        os.mkfifo(fifo)
+        p = t.run("--grade", str(fifo))
+        t.check(p.returncode == 3 and b"not a regular file" in p.stderr, f"FIFO: exit 3 without blocking ({p.stderr[:100]})")
+        sheet = t.write("answers.toml", book)
+        for args in (["--junit", ""], ["--gradescope", ""], ["--junit", sheet], ["--gradescope", str(t.tmp / "." / "answers.toml")],
+                     ["--junit", str(t.tmp / "r.xml"), "--gradescope", str(t.tmp / "r.xml")]):
+            p = t.run("--grade", sheet, *args)
+            t.check(p.returncode == 2 and p.stderr.count(b"\n") == 1, f"{args}: refused ({p.stderr[:120]})")
+        t.check(pathlib.Path(sheet).read_text(encoding="utf-8") == book, "the sheet is never overwritten")
+        (t.tmp / "evil.xml").unlink(missing_ok=True)
+        os.symlink(sheet, t.tmp / "evil.xml")
+        p = t.run("--grade", sheet, "--junit", str(t.tmp / "evil.xml"))
+        t.check(p.returncode == 0 and pathlib.Path(sheet).read_text(encoding="utf-8") == book and
+                not os.path.islink(t.tmp / "evil.xml"), "a symbolic link as report path is replaced, not followed")
+        os.mkdir(t.tmp / "dir.xml")
+        pathlib.Path(t.tmp / "results.json").write_text('{"score": 19}')
+        p = t.run("--grade", sheet, "--junit", str(t.tmp / "dir.xml"), "--gradescope", str(t.tmp / "results.json"))
+        t.check(p.returncode == 3 and not (t.tmp / "results.json").exists(), "report is a directory: exit 3, no stale JSON")
+        p, junit, gs, summary = t.grade('"hw1.a.scores" = [2, 0, 2]\n' + book)
+        t.check(p.returncode == 1 and re.search(rb"given twice, at \S*sheet.toml:7:11 and \S*sheet.toml:1:18", p.stdout),
+                "a duplicate key names both places")
+        p, junit, gs, summary = t.grade(sub(sub(book, 'params = "4*D^2"', 'params = "**4** [x](http://e) <b>"'),
+                                            "ratio = 5.13", 'ratio = "5.13"'))
+        md = pathlib.Path(summary).read_text(encoding="utf-8")
+        t.check("**4**" not in md and "](http" not in md and " <b>" not in md, "Markdown in an answer is escaped")
+        rows = table_rows(p.stdout)
+        t.check(p.returncode == 1 and rows["hw3.c.ratio"][0] == "wrong" and
+                sum(1 for r in rows.values() if r[0] == "right") == 17, "a badly typed key is wrong, the rest graded")
+
+        # stdout that cannot be written: exit 3 with one line, for every subcommand.
+        for cmd, args in (("homework", ["--key"]), ("homework", ["--grade", sheet]), ("attention", []), ("homework", ["--help"])):
+            with open("/dev/full", "wb") as full:
+                p = t.run(*args, command=cmd, stdout=full, stderr=subprocess.PIPE)
+            t.check(p.returncode == 3 and p.stderr.decode().startswith("attn: error: standard output")
+                    and p.stderr.count(b"\n") == 1, f"{cmd} {args} > /dev/full: exit {p.returncode} {p.stderr[:100]}")
+        closed = subprocess.run(f"'{t.attn}' homework --key >&-", shell=True, capture_output=True, timeout=60)
+        t.check(closed.returncode == 3, f"closed stdout: exit {closed.returncode}")
 
         # 6. Solutions and the template.
         sol = t.run("1")
@@ -198,7 +355,8 @@ def main():
         # 7. Bad flags: exit 2.
         for args in (["4"], ["0"], ["x"], ["--template", "--key"], ["--key", "--grade", "x"], ["--junit", "x"],
                      ["--points", "hw1=2"], ["--grade", "x", "--points", "hw1"], ["--variant", ""],
-                     ["--grade"]):
+                     ["--variant", "al\u200bice"], ["--variant", "x" * 201], ["--course", "c.toml"],
+                     ["--show-expected"], ["--grade"]):
             p = t.run(*args)
             t.check(p.returncode == 2 and p.stderr.startswith(b"attn: error:"), f"{args}: exit 2 ({p.stderr[:120]})")
 
