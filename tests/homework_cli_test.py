@@ -337,7 +337,7 @@ def main():
         for cmd, args in (("homework", ["--key"]), ("homework", ["--grade", sheet]), ("attention", []), ("homework", ["--help"])):
             with open("/dev/full", "wb") as full:
                 p = t.run(*args, command=cmd, stdout=full, stderr=subprocess.PIPE)
-            t.check(p.returncode == 3 and p.stderr.decode().startswith("attn: error: standard output")
+            t.check(p.returncode == 3 and p.stderr.decode().startswith("attn: error:") and b"standard output" in p.stderr
                     and p.stderr.count(b"\n") == 1, f"{cmd} {args} > /dev/full: exit {p.returncode} {p.stderr[:100]}")
         closed = subprocess.run(f"'{t.attn}' homework --key >&-", shell=True, capture_output=True, timeout=60)
         t.check(closed.returncode == 3, f"closed stdout: exit {closed.returncode}")

@@ -162,6 +162,8 @@ HomeworkOutput grade_sheet(const HomeworkOptions& o) {
 
 }  // namespace
 
+Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.variant, course_secret(o)); }
+
 HomeworkOutput run_homework(const HomeworkOptions& o) {
     if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o);
     HomeworkOutput result;

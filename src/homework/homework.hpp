@@ -8,6 +8,7 @@
 #include <string>
 
 #include "homework/points.hpp"
+#include "homework/variant.hpp"
 
 namespace attn::homework {
 
@@ -52,6 +53,10 @@ struct HomeworkOutput {
     std::string err;               // warnings for standard error (each line "attn: warning: …")
     int code = 0;                  // 0 all right (or not grading), 1 wrong or missing answers
 };
+
+// The variant the options name, with the course secret (--secret-file or $ATTN_COURSE_SECRET)
+// when one is given: what --key, --template and --grade use.
+Variant homework_variant(const HomeworkOptions& options);
 
 // When the sheet cannot be read, the reports are still written (saying why) before the error is
 // rethrown, so that a CI job gets its JUnit/Gradescope files and summary in every case.

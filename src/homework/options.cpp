@@ -20,7 +20,7 @@ HomeworkOptions homework_options(const HomeworkFlags& f) {
     if (f.problem) {
         const std::string& p = *f.problem;
         if (p != "1" && p != "2" && p != "3") {
-            throw UsageError("problem", "allowed values are 1, 2 or 3 (got " + p + ")");
+            throw UsageError("problem", "must be in 1..3 (got " + p + ")");
         }
         o.problem = p[0] - '0';
     }
