@@ -235,6 +235,18 @@ TEST_CASE("sheets nested deeper than the limit are refused before toml++ sees th
     CHECK(refusal("x = \"" + std::string(100, '[') + "\" # " + std::string(100, '{') + "\n").empty());
     CHECK(refusal("x = '''\n" + std::string(100, '[') + "\n'''\n").empty());
     CHECK(refusal("x = \"\\\"[[[[[[[[[[[[[[[[[[[[[[[[[[[\"\n").empty());
+    // Keys toml++ 3.3.0 assumes well-formed (undefined behaviour otherwise; found by fuzz_sheet).
+    CHECK(refusal("[(w3.a]\n").find("s.toml:1:2: unexpected '(' in a table header") != std::string::npos);
+    for (const char* bad : {"[]\n", "[a..b]\n", "[.a]\n", "a..b = 1\n", ".a = 1\n", "a. = 1\n", "= 1\n",
+                            "x = {a = 1, }\n", "x = {,}\n", "[a.\"b\"c]\n", "a\"b\" = 1\n", "[[a.]]\n"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(refusal(bad).empty());
+    }
+    for (const char* good : {"[ a . \"b.c\" . 'd' ]\n", "[[a.b]]\nx = 1\n", "x = {}\ny = { }\n", "\"a\".b = 1\n",
+                             "x = {a = 1, b.c = {d = [1, {e = 2}]}}\n", "a-b_c.9 = 1\r\n"}) {
+        CAPTURE(good);
+        CHECK(refusal(good).empty());
+    }
     // Non-ASCII only in strings and comments: a sheet holding only "é" (toml++ 3.3.0 UB) is refused.
     CHECK(refusal("\xc3\xa9").find("s.toml:1:1: a non-ASCII character outside a string or comment") != std::string::npos);
     CHECK(refusal("x = \"\xc3\xa9\" # \xe4\xbd\x9c\n").empty());

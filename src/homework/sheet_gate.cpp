@@ -86,7 +86,40 @@ class Gate {
     void start_key() {
         in_key_ = true;
         key_segments_ = 1;
+        expect_segment_ = true;
+        segment_closed_ = false;
+        after_brace_ = false;
         check_depth();
+    }
+
+    // Characters of a bare key. toml++ 3.3.0 assumes (TOML_ASSERT_ASSUME: undefined behaviour in a
+    // release build when false) that every key segment starts with one of these or a quote, so a
+    // key like `[(a]`, `[]` or `a..b` must never reach it.
+    static bool bare(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    }
+
+    // In a key or header: a bare character, or blank space between segments and dots.
+    bool key_character(char c) {
+        if (c == ' ' || c == '\t') {
+            if (!expect_segment_) segment_closed_ = true;
+            return true;
+        }
+        if (!bare(c)) return false;
+        if (segment_closed_) fail(fmt::format("unexpected '{}' after a key segment (a '.' or '=' was expected)", c));
+        expect_segment_ = false;
+        after_brace_ = false;
+        return true;
+    }
+
+    void segment_end() {
+        if (expect_segment_) fail("a key segment is missing (before a '.', '=' or ']')");
+        segment_closed_ = false;
+    }
+
+    static std::string shown(char c) {
+        const auto b = static_cast<unsigned char>(c);
+        return b > 0x20 && b < 0x7f ? fmt::format("'{}'", c) : fmt::format("byte 0x{:02X}", b);
     }
 
     void step(char c) {
@@ -123,6 +156,16 @@ class Gate {
             state_ = State::comment;
             return advance(1);
         }
+        if ((c == '"' || c == '\'') && (in_header_ || in_key_ || (line_start_ && open_.empty()))) {
+            if (line_start_) {
+                line_start_ = false;
+                start_key();
+            }
+            if (!expect_segment_) fail("a quoted key must follow a '.' or start the key");
+            expect_segment_ = false;
+            segment_closed_ = true;
+            after_brace_ = false;
+        }
         if (c == '"') {
             state_ = ahead("\"\"\"") ? State::ml_basic : State::basic;
             return advance(state_ == State::ml_basic ? 3 : 1);
@@ -136,12 +179,18 @@ class Gate {
             return advance(1);
         }
         if (in_header_) {
+            if (key_character(c)) return advance(1);
             if (c == '.') {
+                segment_end();
                 ++header_;
                 check_depth();
+                expect_segment_ = true;
             } else if (c == ']') {
+                segment_end();
                 in_header_ = false;
                 key_segments_ = 0;
+            } else {
+                fail("unexpected " + shown(c) + " in a table header (bare keys use A-Z a-z 0-9 _ -; quote others)");
             }
             return advance(1);
         }
@@ -151,6 +200,7 @@ class Gate {
             in_key_ = false;
             header_ = 1;
             key_segments_ = 0;
+            expect_segment_ = true;
             check_depth();
             return advance(ahead("[[") ? 2 : 1);
         }
@@ -159,20 +209,33 @@ class Gate {
             if (open_.empty()) start_key();
         }
         if (in_key_) {
-            if (c == '.') {
+            if (key_character(c)) return advance(1);
+            if (c == '}' && after_brace_) {   // an empty inline table: {}
+                in_key_ = false;
+                expect_segment_ = false;
+            } else if (c == '.') {
+                segment_end();
                 ++key_segments_;
                 check_depth();
+                expect_segment_ = true;
+                return advance(1);
             } else if (c == '=') {
+                segment_end();
                 in_key_ = false;
+                return advance(1);
+            } else {
+                fail("unexpected " + shown(c) + " in a key (bare keys use A-Z a-z 0-9 _ -; quote others)");
             }
-            return advance(1);
         }
         // A value.
         if (c == '[' || c == '{') {
             open_.push_back(c);
             key_segments_ = 0;
             check_depth();
-            if (c == '{') start_key();
+            if (c == '{') {
+                start_key();
+                after_brace_ = true;
+            }
         } else if ((c == ']' || c == '}') && !open_.empty()) {
             open_.pop_back();
             key_segments_ = 0;
@@ -217,6 +280,9 @@ class Gate {
     std::size_t header_ = 0;          // segments of the last [table] header
     std::size_t key_segments_ = 0;    // segments of the key being read
     bool line_start_ = true, in_key_ = false, in_header_ = false;
+    bool expect_segment_ = false;     // a key segment must come next (after '[', '.', a key's start)
+    bool segment_closed_ = false;     // a segment ended (a quote, or a blank after it): '.', '=', ']' next
+    bool after_brace_ = false;        // just after '{': '}' may close an empty inline table
 };
 
 }  // namespace

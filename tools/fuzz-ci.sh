@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# CI: a short libFuzzer run of the homework sheet reader and grader (fuzz/fuzz_sheet.cpp, 45 s) and
+# the expression reader (fuzz/fuzz_expression.cpp, 15 s), from the seed corpus in fuzz/corpus/.
+# Installs Debian's clang-14 and its libFuzzer runtime; builds in build-fuzz/. A finding fails the
+# run and leaves the crashing input in build-fuzz/findings/ (replay: build-fuzz/fuzz_sheet FILE).
+#   tools/fuzz-ci.sh [SECONDS_SHEET [SECONDS_EXPRESSION]]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SHEET_SECONDS="${1:-45}"
+EXPRESSION_SECONDS="${2:-15}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+if ! command -v clang++-14 >/dev/null || [ ! -e /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends clang-14 libclang-rt-14-dev >/dev/null
+fi
+tools/install-deps.sh
+cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DATTN_FUZZ=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build-fuzz -j2 --target fuzz_sheet fuzz_expression
+mkdir -p build-fuzz/findings
+status=0
+for spec in "sheet:$SHEET_SECONDS" "expression:$EXPRESSION_SECONDS"; do
+  name="${spec%%:*}"
+  seconds="${spec#*:}"
+  work="$(mktemp -d)"   # the run adds to a copy of the corpus, never to the repository
+  cp fuzz/corpus/"$name"/* "$work"/
+  echo "fuzz_$name: ${seconds} s"
+  build-fuzz/fuzz_"$name" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix=build-fuzz/findings/"$name"- -print_final_stats=1 "$work" 2>build-fuzz/fuzz_"$name".log \
+    || { status=1; tail -40 build-fuzz/fuzz_"$name".log; }
+  grep -E "^stat::(number_of_executed_units|peak_rss_mb)" build-fuzz/fuzz_"$name".log || true
+  rm -rf "$work"
+done
+exit $status
