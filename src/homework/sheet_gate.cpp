@@ -1,5 +1,7 @@
 #include "homework/sheet_gate.hpp"
 
+#include <cctype>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -52,6 +54,7 @@ class Gate {
             }
             step(text_[i_]);
         }
+        if (state_ == State::normal) end_token();
     }
 
   private:
@@ -152,6 +155,7 @@ class Gate {
                 return advance(1);
             case State::normal: break;
         }
+        if (!value_token_character(c)) end_token();
         if (c == '#') {
             state_ = State::comment;
             return advance(1);
@@ -228,6 +232,11 @@ class Gate {
             }
         }
         // A value.
+        if (value_token_character(c)) {
+            token_ += c;
+            return advance(1);
+        }
+        end_token();
         if (c == '[' || c == '{') {
             open_.push_back(c);
             key_segments_ = 0;
@@ -262,6 +271,25 @@ class Gate {
         }
     }
 
+    static bool value_token_character(char c) {
+        return bare(c) || c == '+' || c == '.' || c == ':';
+    }
+
+    // A bare value (number, boolean, date, time) just ended. Dates and times are never answers,
+    // and toml++ 3.3.0 assumes their shape (TOML_ASSERT_ASSUME in parse_time, found by fuzz_sheet),
+    // so they are refused here: a token with ':' or starting like a date (4 digits and '-').
+    void end_token() {
+        if (token_.empty()) return;
+        const bool date = token_.size() >= 5 && std::isdigit(static_cast<unsigned char>(token_[0])) &&
+                          std::isdigit(static_cast<unsigned char>(token_[1])) &&
+                          std::isdigit(static_cast<unsigned char>(token_[2])) &&
+                          std::isdigit(static_cast<unsigned char>(token_[3])) && token_[4] == '-';
+        if (date || token_.find(':') != std::string::npos) {
+            fail("a date or time (" + token_.substr(0, 40) + "); answers are numbers, true/false or quoted text");
+        }
+        token_.clear();
+    }
+
     void end_of_line() {
         if (open_.empty()) {
             line_start_ = true;
@@ -281,7 +309,8 @@ class Gate {
     std::size_t key_segments_ = 0;    // segments of the key being read
     bool line_start_ = true, in_key_ = false, in_header_ = false;
     bool expect_segment_ = false;     // a key segment must come next (after '[', '.', a key's start)
-    bool segment_closed_ = false;     // a segment ended (a quote, or a blank after it): '.', '=', ']' next
+    bool segment_closed_ = false;
+    std::string token_;               // the bare value being read (a number, true, a date, …)     // a segment ended (a quote, or a blank after it): '.', '=', ']' next
     bool after_brace_ = false;        // just after '{': '}' may close an empty inline table
 };
 
