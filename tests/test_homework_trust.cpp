@@ -247,6 +247,9 @@ TEST_CASE("sheets nested deeper than the limit are refused before toml++ sees th
         CAPTURE(good);
         CHECK(refusal(good).empty());
     }
+    CHECK(refusal("hw1 = { a = { scores = [}, c = 1 } }\n").find("a '}' where the '[' opened before it") != std::string::npos);
+    CHECK_FALSE(refusal("x = {a = [1 }\n").empty());
+    CHECK_FALSE(refusal("x = [1, {a = 1]]\n").empty());
     // Dates and times: never answers, and toml++ 3.3.0 assumes their shape (found by fuzz_sheet).
     for (const char* bad : {"x = 1979-05-27T:00Z\n", "x = 0-:16:00\n", "x = 07:32:00\n", "x = [1979-05-27]\n",
                             "x = 1979-05-27", "x = {a = 12:00}\n"}) {

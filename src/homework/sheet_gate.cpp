@@ -246,6 +246,11 @@ class Gate {
                 after_brace_ = true;
             }
         } else if ((c == ']' || c == '}') && !open_.empty()) {
+            // toml++ 3.3.0 parses a '}' inside an array as a value it assumes is none (found by fuzz_sheet).
+            if ((c == ']') != (open_.back() == '[')) {
+                fail(fmt::format("a '{}' where the '{}' opened before it needs its '{}'", c, open_.back(),
+                                 open_.back() == '[' ? ']' : '}'));
+            }
             open_.pop_back();
             key_segments_ = 0;
         } else if (c == ',' && !open_.empty() && open_.back() == '{') {
