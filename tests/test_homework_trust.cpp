@@ -250,6 +250,11 @@ TEST_CASE("sheets nested deeper than the limit are refused before toml++ sees th
     CHECK(refusal("hw1 = { a = { scores = [}, c = 1 } }\n").find("a '}' where the '[' opened before it") != std::string::npos);
     CHECK_FALSE(refusal("x = {a = [1 }\n").empty());
     CHECK_FALSE(refusal("x = [1, {a = 1]]\n").empty());
+    for (const char* bad : {"[#w1.a]\n", "[\nhw1]\n", "[hw1.\na]\n", "x = {\na = 1}\n", "x = {a # c\n= 1}\n"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(refusal(bad).empty());
+    }
+    CHECK(refusal("[hw1.a] # a comment\nx = 1 # another\n").empty());
     // Dates and times: never answers, and toml++ 3.3.0 assumes their shape (found by fuzz_sheet).
     for (const char* bad : {"x = 1979-05-27T:00Z\n", "x = 0-:16:00\n", "x = 07:32:00\n", "x = [1979-05-27]\n",
                             "x = 1979-05-27", "x = {a = 12:00}\n"}) {

@@ -156,6 +156,11 @@ class Gate {
             case State::normal: break;
         }
         if (!value_token_character(c)) end_token();
+        // Inside a header or an inline table's key, toml++ 3.3.0 assumes a key segment follows
+        // (found by fuzz_sheet: `[#…`); neither may hold a comment or a line break.
+        if ((c == '#' || c == '\n') && (in_header_ || (in_key_ && !open_.empty()))) {
+            fail(c == '#' ? "a comment inside a key or table header" : "a key or table header broken across lines");
+        }
         if (c == '#') {
             state_ = State::comment;
             return advance(1);
