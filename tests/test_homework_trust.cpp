@@ -255,6 +255,8 @@ TEST_CASE("sheets nested deeper than the limit are refused before toml++ sees th
         CHECK_FALSE(refusal(bad).empty());
     }
     CHECK(refusal("[hw1.a] # a comment\nx = 1 # another\n").empty());
+    CHECK(refusal("x = [0\"4D\xc2\xb2N\"]\n").find("a quote right after a value") != std::string::npos);
+    CHECK(refusal("x = 1'\xc2\xb2'\n").find("a quote right after a value") != std::string::npos);
     // Dates and times: never answers, and toml++ 3.3.0 assumes their shape (found by fuzz_sheet).
     for (const char* bad : {"x = 1979-05-27T:00Z\n", "x = 0-:16:00\n", "x = 07:32:00\n", "x = [1979-05-27]\n",
                             "x = 1979-05-27", "x = {a = 12:00}\n"}) {

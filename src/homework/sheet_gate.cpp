@@ -155,6 +155,9 @@ class Gate {
                 return advance(1);
             case State::normal: break;
         }
+        // A quote glued to a bare value (`0"…`): toml++ 3.3.0 reads on through it as part of the
+        // value, where a non-ASCII character reaches TOML_UNREACHABLE (found by fuzz_sheet).
+        if ((c == '"' || c == '\'') && !token_.empty()) fail("a quote right after a value");
         if (!value_token_character(c)) end_token();
         // Inside a header or an inline table's key, toml++ 3.3.0 assumes a key segment follows
         // (found by fuzz_sheet: `[#…`); neither may hold a comment or a line break.
