@@ -233,6 +233,21 @@ TEST_CASE("chapter figures: the core reproduces every printed figure but 1(c)'s 
         }
     }
     CHECK(chapter_discrepancies(build_answer_key(solve(derive_variant("alice")))).empty());
+    // The worked solution's own figures (not on the sheet): only 1(a)'s sum differs, 9.2266 printed
+    // for the exact 9.226501 (the chapter added the rounded 4.1133 + 1 + 4.1133).
+    const Solutions chapter = solve(chapter_variant());
+    const auto all = chapter_discrepancies(key, &chapter);
+    REQUIRE(all.size() == 2);
+    CHECK(all[1].key == "hw1.a sum of the exponentials");
+    CHECK(all[1].printed == "9.2266");
+    CHECK(all[1].exact == "9.226501");
+    CHECK(all[1].rounded == "9.2265");
+    CHECK_FALSE(all[1].graded);
+    for (const SolutionFigure& f : chapter_solution_figures(chapter)) {
+        CHECK_MESSAGE(within_one_unit(std::stod(f.printed), f.value, f.precision), f.label);
+    }
+    const Solutions alice = solve(derive_variant("alice"));
+    CHECK(chapter_discrepancies(build_answer_key(alice), &alice).empty());
 }
 
 TEST_CASE("worked solutions: the chapter's language and order, with the 1(c) note") {

@@ -33,7 +33,21 @@ const ChapterFigure* find_chapter_figure(const std::string& key) {
     return nullptr;
 }
 
-std::vector<ChapterDiscrepancy> chapter_discrepancies(const AnswerKey& key) {
+std::vector<SolutionFigure> chapter_solution_figures(const Solutions& s) {
+    // 作業一（a）（b）（c）: the intermediate numbers of the chapter's worked solution, as printed.
+    const Precision dp4 = Precision::places(4);
+    return {
+        {"hw1.a sqrt(Dq)", "1.4142", s.p1.sqrt_dq, dp4},
+        {"hw1.a exp of the scaled score", "4.1133", s.p1.exp_scaled[0], dp4},
+        {"hw1.a sum of the exponentials", "9.2266", s.p1.sum_scaled, dp4},
+        {"hw1.b exp of the raw score", "7.3891", s.p1.exp_unscaled[0], dp4},
+        {"hw1.b sum of the exponentials", "15.7781", s.p1.sum_unscaled, dp4},
+        {"hw1.c 1 - alpha_2 in (a)", "0.8916", 1.0 - s.p1.weights_a[1], dp4},
+        {"hw1.c 1 - alpha_2 in (c)", "0.9999773", 1.0 - s.p1.weights_c[1], Precision::places(7)},
+    };
+}
+
+std::vector<ChapterDiscrepancy> chapter_discrepancies(const AnswerKey& key, const Solutions* solutions) {
     std::vector<ChapterDiscrepancy> out;
     if (!key.variant.is_chapter()) return out;
     for (const Item& item : key.items) {
@@ -54,6 +68,22 @@ std::vector<ChapterDiscrepancy> chapter_discrepancies(const AnswerKey& key) {
             d.precision = describe(item.precision);
             out.push_back(d);
         }
+    }
+    if (!solutions || !solutions->variant.is_chapter()) return out;
+    for (const SolutionFigure& f : chapter_solution_figures(*solutions)) {
+        const double printed = std::strtod(f.printed.c_str(), nullptr);
+        if (is_correctly_rounded(printed, f.value, f.precision)) continue;
+        ChapterDiscrepancy d;
+        d.key = f.label;
+        d.printed = f.printed;
+        Precision finer = f.precision;
+        finer.digits += 2;
+        d.exact = at_precision(f.value, finer);
+        d.rounded = at_precision(f.value, f.precision);
+        d.within_one_unit = within_one_unit(printed, f.value, f.precision);
+        d.precision = describe(f.precision);
+        d.graded = false;
+        out.push_back(d);
     }
     return out;
 }

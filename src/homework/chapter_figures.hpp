@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "homework/answer_key.hpp"
+#include "homework/problems.hpp"
 
 namespace attn::homework {
 
@@ -19,6 +20,16 @@ struct ChapterFigure {
 const std::vector<ChapterFigure>& chapter_figures();
 const ChapterFigure* find_chapter_figure(const std::string& key);
 
+// Figures the chapter prints in its worked solutions that are not answers on the sheet
+// (1(a)'s sum of the exponentials, 9.2266), with the value attn computes for each.
+struct SolutionFigure {
+    std::string label;                  // "hw1.a sum of the exponentials"
+    std::string printed;                // "9.2266"
+    double value = 0;                   // computed
+    Precision precision;                // as printed: 4 decimal places
+};
+std::vector<SolutionFigure> chapter_solution_figures(const Solutions& solutions);
+
 // A printed figure that is not what the exact value rounds to at the item's precision.
 struct ChapterDiscrepancy {
     std::string key;
@@ -28,9 +39,12 @@ struct ChapterDiscrepancy {
     std::string rounded;                // correctly rounded at the asked precision: "0.0966"
     bool within_one_unit = false;       // the grader accepts it
     std::string precision;              // "4 decimal places"
+    bool graded = true;                 // an answer on the sheet (false: a worked-solution figure)
 };
 
-// Only for the chapter's own numbers (key.variant.is_chapter()); empty for a variant.
-std::vector<ChapterDiscrepancy> chapter_discrepancies(const AnswerKey& key);
+// Only for the chapter's own numbers (key.variant.is_chapter()); empty for a variant. With
+// `solutions`, the worked-solution figures are compared too. These are the errata that
+// docs/homework.md lists.
+std::vector<ChapterDiscrepancy> chapter_discrepancies(const AnswerKey& key, const Solutions* solutions = nullptr);
 
 }  // namespace attn::homework

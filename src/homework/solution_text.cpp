@@ -55,15 +55,19 @@ std::string vec(const std::array<long, 2>& v) { return fmt::format("({},{})", v[
 // "4D²", "D²", "2N²D": a coefficient in front of a monomial, 1 left out.
 std::string coef(long c, const char* monomial) { return (c == 1 ? "" : std::to_string(c)) + monomial; }
 
-std::string notes_for(const AnswerKey& key, int problem) {
+std::string notes_for(const Solutions& solutions, const AnswerKey& key, int problem) {
     std::string out;
     const std::string prefix = "hw" + std::to_string(problem) + ".";
-    for (const ChapterDiscrepancy& d : chapter_discrepancies(key)) {
+    for (const ChapterDiscrepancy& d : chapter_discrepancies(key, &solutions)) {
         if (d.key.rfind(prefix, 0) != 0) continue;
         out += fmt::format("註（關於原書）：{} 原書印 {}；精確值是 {}…，取{}應為 {}。", d.key, d.printed, d.exact,
                            d.precision == "4 decimal places" ? "四位小數" : d.precision, d.rounded);
-        out += d.within_one_unit ? "兩者只差末位一個單位，評分時都算對，原書那份答案照樣滿分。\n"
-                                 : "差了不只一個單位，請以精確值為準。\n";
+        if (!d.graded) {
+            out += "這是解答過程中的中間數（原書大概是把四捨五入後的數相加），不在答案卷上。\n";
+        } else {
+            out += d.within_one_unit ? "兩者只差末位一個單位，評分時都算對，原書那份答案照樣滿分。\n"
+                                     : "差了不只一個單位，請以精確值為準。\n";
+        }
     }
     return out;
 }
@@ -240,7 +244,7 @@ std::string solution_text(const Solutions& solutions, const AnswerKey& key, int 
         if (!first) out += "\n";
         first = false;
         out += p == 1 ? problem1(solutions.p1) : p == 2 ? problem2(solutions.p2) : problem3(solutions.p3);
-        const std::string notes = notes_for(key, p);
+        const std::string notes = notes_for(solutions, key, p);
         if (!notes.empty()) out += "\n" + notes;
     }
     return out;
