@@ -257,6 +257,8 @@ TEST_CASE("sheets nested deeper than the limit are refused before toml++ sees th
     CHECK(refusal("[hw1.a] # a comment\nx = 1 # another\n").empty());
     CHECK(refusal("x = [0\"4D\xc2\xb2N\"]\n").find("a quote right after a value") != std::string::npos);
     CHECK(refusal("x = 1'\xc2\xb2'\n").find("a quote right after a value") != std::string::npos);
+    CHECK(refusal("\xEF\xBB\xBF[hw1.a]\r\nscores = [2, 0, 2]\r\n").empty());   // BOM and CRLF, as Notepad saves
+    CHECK_FALSE(refusal("[hw1.a]\n\xEF\xBB\xBFx = 1\n").empty());                // a BOM elsewhere is not blank
     // Dates and times: never answers, and toml++ 3.3.0 assumes their shape (found by fuzz_sheet).
     for (const char* bad : {"x = 1979-05-27T:00Z\n", "x = 0-:16:00\n", "x = 07:32:00\n", "x = [1979-05-27]\n",
                             "x = 1979-05-27", "x = {a = 12:00}\n"}) {
@@ -416,6 +418,9 @@ TEST_CASE("Markdown in an answer reaches the step summary as text; unicode keys 
     CHECK(md.find(" <img") == std::string::npos);
     REQUIRE(r.warnings.size() == 1);
     CHECK(r.warnings[0].find("hw1.a.scores\\u{202E}") != std::string::npos);
+    // An answer cannot hide control or bidi characters in a CI log either.
+    const GradeReport hidden = grade_text("[hw3.a]\nparams = \"4*D^2\\u001b[2K\u202e\u200b\"\n");
+    CHECK(hidden.items[10].given == "\"4*D^2?[2K??\"");
 }
 
 TEST_CASE("fewer digits than asked: \"give 4 decimal places\", not a conceptual hint") {

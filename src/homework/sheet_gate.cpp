@@ -39,6 +39,7 @@ class Gate {
         : text_(text), name_(name), flag_(flag) {}
 
     void run() {
+        if (ahead("\xEF\xBB\xBF")) i_ = 3;   // a byte order mark (Windows editors write one)
         while (i_ < text_.size()) {
             const std::size_t len = utf8_length(text_, i_);
             if (len == 0) {
