@@ -334,6 +334,19 @@ def main():
         t.check(p.returncode == 1 and rows["hw3.c.ratio"][0] == "wrong" and
                 sum(1 for r in rows.values() if r[0] == "right") == 17, "a badly typed key is wrong, the rest graded")
 
+        # A full disk (simulated with RLIMIT_FSIZE: writes past 1200 bytes fail with EFBIG): the
+        # report is whole or absent, never truncated; the old report is gone too.
+        def small_disk():
+            import resource
+            import signal
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (1200, 1200))
+
+        pathlib.Path(t.tmp / "report.xml").write_text('<testsuites tests="19" failures="0"/>')
+        p = t.run("--grade", sheet, "--junit", str(t.tmp / "report.xml"), preexec_fn=small_disk)
+        t.check(p.returncode == 3 and b"--junit" in p.stderr and not (t.tmp / "report.xml").exists() and
+                not list(t.tmp.glob(".report.xml.attn-*")), f"full disk: exit 3, no partial report ({p.stderr[:120]})")
+
         # stdout that cannot be written: exit 3 with one line, for every subcommand.
         for cmd, args in (("homework", ["--key"]), ("homework", ["--grade", sheet]), ("attention", []), ("homework", ["--help"])):
             with open("/dev/full", "wb") as full:
