@@ -156,9 +156,13 @@ class Gate {
                 return advance(1);
             case State::normal: break;
         }
-        // A quote glued to a bare value (`0"…`): toml++ 3.3.0 reads on through it as part of the
-        // value, where a non-ASCII character reaches TOML_UNREACHABLE (found by fuzz_sheet).
-        if ((c == '"' || c == '\'') && !token_.empty()) fail("a quote right after a value");
+        // A bare value must end where TOML says values end. toml++ 3.3.0 reads on through anything
+        // glued to it (`0"…`, `7{…`) as part of the value, and a non-ASCII character there reaches
+        // TOML_UNREACHABLE in its whitespace table (found by fuzz_sheet).
+        if (!token_.empty() && !value_token_character(c) && c != ' ' && c != '\t' && c != '\r' && c != '\n' &&
+            c != ',' && c != ']' && c != '}' && c != '#') {
+            fail("unexpected " + shown(c) + " right after a value");
+        }
         if (!value_token_character(c)) end_token();
         // Inside a header or an inline table's key, toml++ 3.3.0 assumes a key segment follows
         // (found by fuzz_sheet: `[#…`); neither may hold a comment or a line break.
@@ -246,6 +250,11 @@ class Gate {
             return advance(1);
         }
         end_token();
+        // Nothing else can start or separate values; toml++ 3.3.0 would read on through it too.
+        if (c != '[' && c != '{' && c != ']' && c != '}' && c != ',' && c != ' ' && c != '\t' && c != '\r' &&
+            c != '=') {
+            fail("unexpected " + shown(c) + " where a value belongs");
+        }
         if (c == '[' || c == '{') {
             open_.push_back(c);
             key_segments_ = 0;
