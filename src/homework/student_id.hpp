@@ -13,8 +13,7 @@ inline constexpr std::size_t kMaxStudentIdBytes = 200;
 
 // The rule, as --help states it.
 inline constexpr const char* kStudentIdRule =
-    "IDs are normalised: surrounding spaces dropped, A-Z lower-cased; printable ASCII only, at most 200 "
-    "characters";
+    "IDs are normalised: surrounding spaces dropped,\nA-Z lower-cased; printable ASCII only, at most 200 characters";
 
 // Throws attn::UsageError("--variant", …) for an empty ID (after trimming), one over 200 bytes,
 // or one holding a character that is not printable ASCII.

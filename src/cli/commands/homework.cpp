@@ -71,7 +71,8 @@ Command homework_command() {
         "--show-expected; wrong answers get a hint, not the expected value.\n"
         "With the course secret ($ATTN_COURSE_SECRET, or --secret-file) a student's numbers are\n"
         "derived from HMAC-SHA256(secret, ID); without it they are public self-study numbers.\n"
-        "--variant chapter is the chapter's own numbers. " + std::string(homework::kStudentIdRule) + ".";
+        "--variant chapter is the chapter's own numbers. " + std::string(homework::kStudentIdRule) + ".\n"
+        "Teachers: docs/homework.md (course file, CI and Gradescope setups, trust model).";
     c.flags = {
         positional_ints("problem", "1, 2 or 3: one problem only (default: all three)", t->problems, "1..3"),
         toggle_flag("--template", "print a blank answer sheet (TOML)", t->want_template),
