@@ -262,6 +262,10 @@ TEST_CASE("sheets nested deeper than the limit are refused before toml++ sees th
     CHECK(refusal("x = (\"\xc3\xa9\")\n").find("unexpected '(' where a value belongs") != std::string::npos);
     CHECK(refusal("\xEF\xBB\xBF[hw1.a]\r\nscores = [2, 0, 2]\r\n").empty());   // BOM and CRLF, as Notepad saves
     CHECK_FALSE(refusal("[hw1.a]\n\xEF\xBB\xBFx = 1\n").empty());                // a BOM elsewhere is not blank
+    // A multi-line string ends at its last three quotes (TOML allows two quotes of content before them).
+    CHECK(refusal("x = \"\"\"a\"\"\"\"\"\ny = 1\n").empty());
+    CHECK(refusal("x = \"\"\"a\"\"\"\"\"\xc3\xa9\n").find("non-ASCII") != std::string::npos);
+    CHECK(refusal("x = '''a'''''\ny = '''b''''\n").empty());
     // Dates and times: never answers, and toml++ 3.3.0 assumes their shape (found by fuzz_sheet).
     for (const char* bad : {"x = 1979-05-27T:00Z\n", "x = 0-:16:00\n", "x = 07:32:00\n", "x = [1979-05-27]\n",
                             "x = 1979-05-27", "x = {a = 12:00}\n"}) {
@@ -272,7 +276,10 @@ TEST_CASE("sheets nested deeper than the limit are refused before toml++ sees th
     // Non-ASCII only in strings and comments: a sheet holding only "é" (toml++ 3.3.0 UB) is refused.
     CHECK(refusal("\xc3\xa9").find("s.toml:1:1: a non-ASCII character outside a string or comment") != std::string::npos);
     CHECK(refusal("x = \"\xc3\xa9\" # \xe4\xbd\x9c\n").empty());
-    CHECK(refusal("x = \"\\\xc3\xa9\"\n").empty());   // an escaped multi-byte character stays in the string
+    CHECK(refusal("x = \"\\\xc3\xa9\"\n").find("a backslash before a non-ASCII character") != std::string::npos);
+    CHECK(refusal("x = \"\"\"a\\  \n\n  \xc2\xb2\"\"\"\n").find("right after a line-ending backslash") !=
+          std::string::npos);
+    CHECK(refusal("x = \"\"\"a\\\n  b \xc2\xb2\"\"\"\n").empty());
 }
 
 TEST_CASE("reports are written all-or-nothing, replacing a symbolic link instead of following it") {
