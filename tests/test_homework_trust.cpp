@@ -266,6 +266,9 @@ TEST_CASE("sheets nested deeper than the limit are refused before toml++ sees th
     CHECK(refusal("x = \"\"\"a\"\"\"\"\"\ny = 1\n").empty());
     CHECK(refusal("x = \"\"\"a\"\"\"\"\"\xc3\xa9\n").find("non-ASCII") != std::string::npos);
     CHECK(refusal("x = '''a'''''\ny = '''b''''\n").empty());
+    CHECK(refusal("\"\"\"w2]\n\\ \xc3\xa9\n").find("a multi-line string where a key belongs") != std::string::npos);
+    CHECK(refusal("['''a]\n").find("a multi-line string where a key belongs") != std::string::npos);
+    CHECK(refusal("\"\" = 1\n").empty());   // an empty quoted key is TOML
     // Dates and times: never answers, and toml++ 3.3.0 assumes their shape (found by fuzz_sheet).
     for (const char* bad : {"x = 1979-05-27T:00Z\n", "x = 0-:16:00\n", "x = 07:32:00\n", "x = [1979-05-27]\n",
                             "x = 1979-05-27", "x = {a = 12:00}\n"}) {
