@@ -280,9 +280,11 @@ TEST_CASE("sheets nested deeper than the limit are refused before toml++ sees th
     CHECK(refusal("\xc3\xa9").find("s.toml:1:1: a non-ASCII character outside a string or comment") != std::string::npos);
     CHECK(refusal("x = \"\xc3\xa9\" # \xe4\xbd\x9c\n").empty());
     CHECK(refusal("x = \"\\\xc3\xa9\"\n").find("a backslash before a non-ASCII character") != std::string::npos);
-    CHECK(refusal("x = \"\"\"a\\  \n\n  \xc2\xb2\"\"\"\n").find("right after a line-ending backslash") !=
+    CHECK(refusal("x = \"\"\"a\\  \n\n  \xc2\xb2\"\"\"\n").find("right after a backslash and blank space") !=
           std::string::npos);
     CHECK(refusal("x = \"\"\"a\\\n  b \xc2\xb2\"\"\"\n").empty());
+    CHECK(refusal("mu = \"\"\"2\n\\\n\n\\\t\xef\xbb\xbb\".").find("right after a backslash and blank space") !=
+          std::string::npos);
 }
 
 TEST_CASE("reports are written all-or-nothing, replacing a symbolic link instead of following it") {

@@ -293,6 +293,17 @@ class Gate {
         advance(1);
         if (i_ >= text_.size()) return;
         if (static_cast<unsigned char>(text_[i_]) >= 0x80) fail("a backslash before a non-ASCII character");
+        // A backslash, blank space and then a non-ASCII character: toml++ takes the blank for a
+        // line-ending backslash's and asks its whitespace table about the character (found by fuzz_sheet).
+        std::size_t k = i_;
+        while (k < text_.size() && (text_[k] == ' ' || text_[k] == '\t' || text_[k] == '\r' ||
+                                    (state_ == State::ml_basic && text_[k] == '\n'))) {
+            ++k;
+        }
+        if (k > i_ && k < text_.size() && static_cast<unsigned char>(text_[k]) >= 0x80) {
+            advance(k - i_);
+            fail("a non-ASCII character right after a backslash and blank space");
+        }
         if (state_ == State::ml_basic) {
             std::size_t j = i_;
             while (j < text_.size() && (text_[j] == ' ' || text_[j] == '\t' || text_[j] == '\r')) ++j;
