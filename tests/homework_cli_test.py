@@ -254,6 +254,10 @@ def main():
             own = t.run("--grade", "-", "--variant", student, stdin=key.stdout, env=env)
             t.check(own.returncode == 0 and b"19/19" in own.stdout, f"{student}: key round-trips: {own.stdout[-200:]}")
             t.check(f"(student: {student}, ".encode() in own.stdout, f"{student}: the normalised ID is printed")
+        as_json = json.loads(t.run("--key", "--variant", "alice", "--format", "json", env=secret_env).stdout)
+        keyed = derive_variant("alice", SECRET)
+        t.check(f"hw3.c.muls_n{keyed['n_short']}" in {i["key"] for i in as_json["data"]["items"]},
+                "--format json --key uses the course secret too")
         secret_file = t.write("secret.txt", SECRET + "\n")
         via_file = t.run("--template", "--variant", "alice", "--secret-file", secret_file).stdout
         t.check(via_file == t.run("--template", "--variant", "alice", env=secret_env).stdout, "--secret-file = env")
