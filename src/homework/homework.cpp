@@ -171,9 +171,9 @@ HomeworkOutput run_homework(const HomeworkOptions& o) {
     const Solutions solutions = solve(variant);
     const AnswerKey key = build_answer_key(solutions);
     switch (o.mode) {
-        case HomeworkOptions::Mode::solutions: result.out = solution_text(solutions, key, o.problem); break;
-        case HomeworkOptions::Mode::template_sheet: result.out = template_sheet(solutions, key, o.problem); break;
-        case HomeworkOptions::Mode::key: result.out = key_sheet(solutions, key, o.problem); break;
+        case HomeworkOptions::Mode::solutions: result.out = solution_text(solutions, key, o.problem, o.lang); break;
+        case HomeworkOptions::Mode::template_sheet: result.out = template_sheet(solutions, key, o.problem, o.lang); break;
+        case HomeworkOptions::Mode::key: result.out = key_sheet(solutions, key, o.problem, o.lang); break;
         case HomeworkOptions::Mode::grade: break;
     }
     return result;

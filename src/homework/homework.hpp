@@ -9,6 +9,7 @@
 
 #include "homework/points.hpp"
 #include "homework/variant.hpp"
+#include "render/lang.hpp"
 
 namespace attn::homework {
 
@@ -43,6 +44,10 @@ struct HomeworkOptions {
     std::string step_summary;      // $GITHUB_STEP_SUMMARY (appended to), "" when unset
     PointRules points;             // --points
     bool show_expected = false;    // --show-expected
+    // --lang / $ATTN_LANG, chosen by the CLI: the worked solutions' and the sheets' problem text.
+    // The grader's table, warnings and reports are English in either language (as the default
+    // has printed them since the grader was written), so --lang en changes no byte of them.
+    render::Lang lang = render::Lang::zh_TW;
 };
 
 // Checks the flags' combinations and values (exit 2). Reads no file.

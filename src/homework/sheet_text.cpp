@@ -10,8 +10,8 @@ namespace {
 
 std::string vec(const std::array<long, 2>& v) { return fmt::format("({},{})", v[0], v[1]); }
 
-// The problem statements of section 04, as comments, with this variant's numbers.
-std::string problem_header(int problem, const Solutions& s) {
+// The problem statements of section 04, as comments, with this variant's numbers: the chapter's.
+std::string problem_header_zh(int problem, const Solutions& s) {
     if (problem == 1) {
         const auto& p = s.p1.params;
         return fmt::format(
@@ -38,7 +38,7 @@ std::string problem_header(int problem, const Solutions& s) {
         p.d);
 }
 
-std::string part_question(int problem, const std::string& part, const Solutions& s) {
+std::string part_question_zh(int problem, const std::string& part, const Solutions& s) {
     if (problem == 1) {
         if (part == "a") return "# （a）算出三個未縮放的內積分數，再算出除以 √Dq 之後的分數與對應的三個 α_m2。\n";
         if (part == "b") return "# （b）如果不做縮放，直接對原始分數取 softmax，三個權重各是多少？\n";
@@ -59,10 +59,71 @@ std::string part_question(int problem, const std::string& part, const Solutions&
     return "# （d）在什麼樣的 N 之下，平方那一項會第一次超過線性那些項？用 D 表示，並代入 D。\n";
 }
 
-std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool filled) {
+// The same statements in English, line for line (the same numbers in the same lines).
+std::string problem_header_en(int problem, const Solutions& s) {
+    if (problem == 1) {
+        const auto& p = s.p1.params;
+        return fmt::format(
+            "# Homework 1: attention weights by hand, and how the scale of the scores distorts them\n"
+            "# Three attendees sit at a meeting table, with keys k1={}, k2={}, k3={} of dimension Dq = 2.\n"
+            "# Now the second attendee raises a query, q={}.\n",
+            vec(p.keys[0]), vec(p.keys[1]), vec(p.keys[2]), vec(p.query));
+    }
+    if (problem == 2) {
+        const auto& p = s.p2;
+        std::string column;
+        for (std::size_t i = 0; i < p.column_weights.size(); ++i) column += fmt::format("{}{:.6f}", i ? ", " : "", p.column_weights[i]);
+        return fmt::format(
+            "# Homework 2: why the mask must come before the softmax\n"
+            "# In the unmasked attention matrix of section 3 (attn attention --seed {}), column {} is, at full precision,\n"
+            "# {}. Now add the causal mask (each position sees only itself and earlier ones): from entry {} on, nothing may remain.\n",
+            p.params.seed, p.params.column, column, p.params.column + 1);
+    }
+    const auto& p = s.p3.params;
+    return fmt::format(
+        "# Homework 3: parameters and computation: which of the two fears long sequences?\n"
+        "# Count as the program of section 5 does: one layer of multi-head self-attention with H heads,\n"
+        "# total dimension D, D/H per head, sequence length N. Ignore biases. In (c), take D = {}.\n",
+        p.d);
+}
+
+std::string part_question_en(int problem, const std::string& part, const Solutions& s) {
+    if (problem == 1) {
+        if (part == "a") return "# (a) Compute the three unscaled dot-product scores, then the scores divided by √Dq and the three weights α_m2 they give.\n";
+        if (part == "b") return "# (b) Without scaling, taking the softmax of the raw scores directly, what are the three weights?\n";
+        return fmt::format(
+            "# (c) Change the query to q={} (the same direction, {} times as long): without scaling, what are the three weights?\n"
+            "#     Then compute α(1−α) of the second weight: in (a) and in (c).\n",
+            vec(s.p1.query_c), s.p1.params.scale);
+    }
+    if (problem == 2) {
+        if (part == "a") return "# (a) \"Finish the softmax, then set the later entries to 0\": what do the remaining entries add up to?\n";
+        if (part == "b") return "# (b) \"Finish the softmax, set the later entries to 0, then renormalise the rest\": compute the weights.\n";
+        return "# (c) Is your answer to (b) the same as that column of the masked matrix of section 6 (attn mask)?\n";
+    }
+    const auto& p = s.p3.params;
+    if (part == "a") return "# (a) Write down the total number of parameters of the projections and the mixing, and evaluate it at D.\n";
+    if (part == "b") return "# (b) Write down an expression for the total number of multiplications (four parts: projections, scoring, weighting, mixing).\n";
+    if (part == "c") return fmt::format("# (c) Compute the total number of multiplications at N = {} and at N = {}, and how many times larger the second is.\n", p.n_short, p.n_long);
+    return "# (d) Beyond which N does the quadratic part first exceed the linear ones? Express it in D, and evaluate it at D.\n";
+}
+
+// The wording of the sheet's comments by language; everything else is the same in both.
+struct Words {
+    const char* section;   // the chapter's section 04, by name
+    std::string (*header)(int problem, const Solutions& s);
+    std::string (*question)(int problem, const std::string& part, const Solutions& s);
+};
+
+const Words kChapter{"作業和解答", problem_header_zh, part_question_zh};
+const Words kEnglish{"(homework and solutions)", problem_header_en, part_question_en};
+
+std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool filled, render::Lang lang) {
+    const Words& w = lang == render::Lang::en ? kEnglish : kChapter;
     std::string out;
-    out += filled ? "# attn homework: the answer key, chapter 12 (Transformers), section 04 作業和解答\n"
-                  : "# attn homework: answer sheet, chapter 12 (Transformers), section 04 作業和解答\n";
+    out += std::string(filled ? "# attn homework: the answer key, chapter 12 (Transformers), section 04 "
+                              : "# attn homework: answer sheet, chapter 12 (Transformers), section 04 ") +
+           w.section + "\n";
     out += "# student: " + valid_utf8(key.variant.label()) + " (" + key.variant.origin() + ")\n#\n";
     if (filled) {
         out += "# Every value is computed by attn's core and shown at the precision asked for.\n"
@@ -84,11 +145,11 @@ std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool fi
         if (problem != 0 && item.problem != problem) continue;
         if (item.problem != current_problem) {
             current_problem = item.problem;
-            out += "\n" + problem_header(item.problem, s);
+            out += "\n" + w.header(item.problem, s);
         }
         if (item.table() != current_table) {
             current_table = item.table();
-            out += "\n[" + current_table + "]\n" + part_question(item.problem, item.part, s);
+            out += "\n[" + current_table + "]\n" + w.question(item.problem, item.part, s);
         }
         const std::string comment = "  # " + shape_text(item) + ": " + item.asks;
         if (filled) {
@@ -114,12 +175,12 @@ std::string toml_string(const std::string& text) {
     return out + "\"";
 }
 
-std::string template_sheet(const Solutions& solutions, const AnswerKey& key, int problem) {
-    return sheet(solutions, key, problem, false);
+std::string template_sheet(const Solutions& solutions, const AnswerKey& key, int problem, render::Lang lang) {
+    return sheet(solutions, key, problem, false, lang);
 }
 
-std::string key_sheet(const Solutions& solutions, const AnswerKey& key, int problem) {
-    return sheet(solutions, key, problem, true);
+std::string key_sheet(const Solutions& solutions, const AnswerKey& key, int problem, render::Lang lang) {
+    return sheet(solutions, key, problem, true, lang);
 }
 
 }  // namespace attn::homework

@@ -1,59 +1,25 @@
 // Worked solutions in Traditional Chinese, after the chapter's own solutions (section 04); the
 // sentences that depend on the numbers (ties, how much is lost, how many orders of magnitude)
-// are decided from the numbers, so that a variant reads as true as the chapter does.
+// are decided from the numbers (solution_numbers.hpp), so that a variant reads as true as the
+// chapter does. The English is solution_text_en.cpp.
 #include "homework/solution_text.hpp"
-
-#include <cmath>
 
 #include <fmt/format.h>
 
 #include "homework/chapter_figures.hpp"
-#include "print/numpy_array.hpp"
-#include "print/rounding.hpp"
+#include "homework/solution_numbers.hpp"
 
 namespace attn::homework {
 
 namespace {
 
+using namespace worked;
+
 const char* const kDigitsZh[] = {"零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"};
 
 std::string zh_count(std::size_t n) { return n <= 10 ? kDigitsZh[n] : " " + std::to_string(n) + " "; }
 
-// Integers as integers (the chapter writes 2, 0, 1), everything else at `places` decimals.
-std::string num(double x, int places = 4) {
-    if (x == std::floor(x) && std::fabs(x) < 1e15) return fmt::format("{:.0f}", x);
-    return fmt::format("{:.{}f}", x, places);
-}
-
-// 4 decimals, or 3 significant figures for what 4 decimals would show as 0.0000 (0.0000227).
-std::string weight(double x) {
-    if (x == 0.0 || std::fabs(x) >= 0.001) return fmt::format("{:.4f}", x);
-    return at_precision(x, Precision::significant(3));
-}
-
-int places_of(const std::string& decimal) {
-    const auto dot = decimal.find('.');
-    return dot == std::string::npos ? 0 : static_cast<int>(decimal.size() - dot - 1);
-}
-
-std::string grouped(double x) {
-    std::string digits = fmt::format("{:.0f}", std::fabs(x));
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
-    return (x < 0 ? "-" : "") + digits;
-}
-
-std::string joined(const std::vector<double>& xs, std::string (*f)(double), const char* sep = "、") {
-    std::string out;
-    for (std::size_t i = 0; i < xs.size(); ++i) out += (i ? sep : "") + f(xs[i]);
-    return out;
-}
-
-std::string num4(double x) { return num(x, 4); }
-std::string num6(double x) { return fmt::format("{:.6f}", x); }
-std::string vec(const std::array<long, 2>& v) { return fmt::format("({},{})", v[0], v[1]); }
-
-// "4D²", "D²", "2N²D": a coefficient in front of a monomial, 1 left out.
-std::string coef(long c, const char* monomial) { return (c == 1 ? "" : std::to_string(c)) + monomial; }
+std::string joined(const std::vector<double>& xs, std::string (*f)(double)) { return worked::joined(xs, f, "、"); }
 
 std::string notes_for(const Solutions& solutions, const AnswerKey& key, int problem) {
     std::string out;
@@ -80,27 +46,22 @@ std::string problem1(const Problem1Solution& s) {
     out += fmt::format("（a）內積分別是 k1·q = {}、k2·q = {}、k3·q = {}。除以 √{} ≈ {:.4f} 之後是 {}。取指數得 {}，總和 {:.4f}；三個權重就是 {}。",
                        num(s.scores[0]), num(s.scores[1]), num(s.scores[2]), s.dq, s.sqrt_dq, joined(s.scaled, num4),
                        joined(s.exp_scaled, num4), s.sum_scaled, joined(s.weights_a, weight));
-    if (s.scores[0] == s.scores[2]) out += "第一位與第三位分數相同，所以分到一樣多，這是式子的必然結果，不是巧合。";
-    else if (s.scores[0] == s.scores[1]) out += "第一位與第二位分數相同，所以分到一樣多，這是式子的必然結果，不是巧合。";
-    else if (s.scores[1] == s.scores[2]) out += "第二位與第三位分數相同，所以分到一樣多，這是式子的必然結果，不是巧合。";
+    if (const auto tie = tied_pair(s)) {
+        out += fmt::format("第{}位與第{}位分數相同，所以分到一樣多，這是式子的必然結果，不是巧合。", zh_count(tie->first + 1),
+                           zh_count(tie->second + 1));
+    }
     out += "\n\n";
 
-    std::size_t top = 0;
-    for (std::size_t m = 1; m < 3; ++m) if (s.scores[m] > s.scores[top]) top = m;
+    const std::size_t top = top_key(s);
     out += fmt::format("（b）不縮放時取指數得 {}，總和 {:.4f}，權重是 {}。跟（a）比，分數最高的第{}位由 {} 升到 {}，第二位由 {} 降到 {}——分數的尺度變大，分布就變尖。\n\n",
                        joined(s.exp_unscaled, num4), s.sum_unscaled, joined(s.weights_b, weight), zh_count(top + 1),
                        weight(s.weights_a[top]), weight(s.weights_b[top]), weight(s.weights_a[1]), weight(s.weights_b[1]));
 
-    const std::string alpha_c = weight(s.weights_c[1]);
-    const int alpha_places = places_of(alpha_c);
-    const std::string one_minus_c = alpha_places > 0 && alpha_places <= 12
-                                        ? fmt::format("{:.{}f}", 1.0 - s.weights_c[1], alpha_places)
-                                        : fmt::format("{:.6f}", 1.0 - s.weights_c[1]);
-    const int orders = static_cast<int>(std::floor(std::log10(s.slope_a / s.slope_c)));
+    const int orders = orders_lost(s);
     out += fmt::format("（c）分數變成 {}，權重是 {}。第二位幾乎被歸零了。趨勢很清楚：分數的絕對尺度一放大，softmax 就從「分配比例」退化成「幾乎只挑一個」。"
                        "對梯度的意義在於 α(1−α)：（a）的第二項是 {} × {:.4f} ≈ {:.4f}，（c）的第二項是 {} × {} ≈ {}，",
                        joined(s.scores_c, num4), joined(s.weights_c, weight), weight(s.weights_a[1]), 1.0 - s.weights_a[1],
-                       s.slope_a, alpha_c, one_minus_c, at_precision(s.slope_c, Precision::significant(3)));
+                       s.slope_a, weight(s.weights_c[1]), one_minus_weight_c(s), at_precision(s.slope_c, Precision::significant(3)));
     out += orders >= 1 ? fmt::format("掉了{}個數量級以上。", zh_count(static_cast<std::size_t>(orders)))
                        : std::string("小了許多。");
     out += "這一項乘進反向傳播的鏈條裡，那一路的梯度就幾乎沒了。除以 √Dq 正是為了阻止分數的尺度隨維度失控。\n";
@@ -109,21 +70,17 @@ std::string problem1(const Problem1Solution& s) {
 
 std::string problem2(const Problem2Solution& s) {
     const auto c = static_cast<std::size_t>(s.params.column);
-    const auto n = static_cast<std::size_t>(s.n);
-    print::PrintOptions three;
-    three.precision = 3;
-    three.suppress = true;
-    const std::string column3 = print::array_str(print::np_round(s.column_weights, 3), {n}, three);
+    const std::vector<std::size_t> gone = removed_entries(s);
     std::string removed;
-    for (std::size_t i = c + 1; i <= n; ++i) removed += (i > c + 1 ? "、" : "") + std::to_string(i);
-    const std::size_t gone = n - c;
-    const std::string removed_text =
-        gone == 1 ? "第 " + removed + " 項" : "第 " + removed + " " + (gone == 2 ? std::string("兩") : zh_count(gone)) + "項";
-    const std::string seed = s.params.seed == "0" ? "" : " --seed " + s.params.seed;
+    for (std::size_t i = 0; i < gone.size(); ++i) removed += (i ? "、" : "") + std::to_string(gone[i]);
+    const std::string removed_text = gone.size() == 1 ? "第 " + removed + " 項"
+                                                      : "第 " + removed + " " +
+                                                            (gone.size() == 2 ? std::string("兩") : zh_count(gone.size())) + "項";
+    const std::string seed = seed_flag(s);
 
     std::string out = "作業二：為什麼遮罩一定要在 softmax 之前\n\n";
     out += fmt::format("題目：第三節那個未遮罩的注意力矩陣（attn attention{}），第 {} 欄是 {}（完整精度為 {}）。加上「只准看自己與前面」的遮罩後，{}不該存在。\n\n",
-                       seed, c, column3, joined(s.column_weights, num6), removed_text);
+                       seed, c, column_rounded(s), joined(s.column_weights, num6), removed_text);
 
     std::string terms;
     for (std::size_t i = 0; i < c; ++i) terms += (i ? " + " : "") + num6(s.answer.kept[i]);
@@ -140,9 +97,7 @@ std::string problem2(const Problem2Solution& s) {
     out += "。\n\n";
 
     std::string masked;
-    for (std::size_t i = 0; i < n; ++i) {
-        masked += (i ? "、" : "") + (s.masked_column[i] == 0.0 ? std::string("0") : fmt::format("{:.3f}", s.masked_column[i]));
-    }
+    for (const std::string& x : masked_column(s)) masked += (masked.empty() ? "" : "、") + x;
     out += fmt::format("（c）第六節程式（attn mask{}）印出的遮罩矩陣第 {} 欄，由上往下讀是 {}，", seed, c, masked);
     if (s.same_as_mask) {
         out += fmt::format("跟（b）的 {} 完全對得上（兩者最大只差 {:.1e}，是浮點捨入）。", joined(s.answer.renormalised, num6),
@@ -162,28 +117,13 @@ std::string problem3(const Problem3Solution& s) {
     const CostFormula& f = s.formula;
     const double d = static_cast<double>(p.d);
     const long a = f.linear_coefficient(), b = f.quadratic_coefficient();
-    const std::string heads = [&s] {
-        std::string h;
-        for (std::size_t i = 0; i < s.heads.size(); ++i) h += (i ? "、" : "") + std::to_string(s.heads[i]);
-        return h;
-    }();
-    auto counted_at = [&s](long n, bool params) {
-        std::vector<std::int64_t> values;
-        for (const auto& row : s.counted) {
-            if (row.n == n) values.push_back(params ? row.parameters : row.multiplications);
-        }
-        return values;
-    };
-    auto all_equal = [](const std::vector<std::int64_t>& v, double x) {
-        for (auto value : v) if (static_cast<double>(value) != x) return false;
-        return !v.empty();
-    };
+    const std::string heads = heads_text(s, "、");
 
     std::string out = "作業三：參數量與計算量，哪一個怕長句子\n\n";
     out += fmt::format("題目：一層多頭自注意力有 H 個頭，總維度 D，每個頭維度 D/H，序列長度 N，忽略偏置；（c）取 D = {}，N 從 {} 變成 {}。\n\n",
                        p.d, p.n_short, p.n_long);
 
-    const auto params_counted = counted_at(p.n_short, true);
+    const auto params_counted = counted_at(s, p.n_short, true);
     out += fmt::format("（a）每個頭有三組投影，各是 (D/H) × D，一個頭就是 {}D²/H；H 個頭合計 {}D²，跟 H 無關。加上混合矩陣 Ωc 的 {}，總參數量是 {}。"
                        "它與 N 完全無關——這正是第二節說的「參數量與序列長度無關」。以 D = {} 代入是 {} × {} = {}；",
                        f.projections, f.projections, coef(f.mixing, "D²"), coef(f.params_coefficient(), "D²"), p.d,
@@ -207,9 +147,7 @@ std::string problem3(const Problem3Solution& s) {
     out += fmt::format("（c）N = {}：{}。N = {}：{}。倍率是 {} / {} ≈ {:.2f}。", p.n_short, expand(p.n_short), p.n_long,
                        expand(p.n_long), grouped(static_cast<double>(s.muls_long)),
                        grouped(static_cast<double>(s.muls_short)), s.ratio);
-    const bool agree = all_equal(counted_at(p.n_short, false), f.muls(d, static_cast<double>(p.n_short))) &&
-                       all_equal(counted_at(p.n_long, false), f.muls(d, static_cast<double>(p.n_long)));
-    out += agree ? fmt::format("attn multihead 實際數到的乘法次數（H = {} 皆同）也是 {} 與 {}，與式子一致。", heads,
+    out += multiplications_agree(s) ? fmt::format("attn multihead 實際數到的乘法次數（H = {} 皆同）也是 {} 與 {}，與式子一致。", heads,
                                grouped(static_cast<double>(s.muls_short)), grouped(static_cast<double>(s.muls_long)))
                  : fmt::format("但 attn multihead 實際數到的是 {} 與 {}，與式子不符！", grouped(static_cast<double>(s.muls_short)),
                                grouped(static_cast<double>(s.muls_long)));
@@ -217,12 +155,7 @@ std::string problem3(const Problem3Solution& s) {
 
     out += fmt::format("（d）令 {} > {}，兩邊同除以 {}ND（N, D 都是正的）得 N > {}。也就是說序列長度超過{}之後，打分那一塊才開始主導計算量。"
                        "以 D = {} 為例是 N = {}，此時兩項都是 {}，剛好相等",
-                       coef(b, "N²D"), coef(a, "D²N"), b, [&f] {
-                           std::string t = f.threshold_expression();
-                           std::string out;
-                           for (char ch : t) if (ch != '*') out += ch;
-                           return out;
-                       }(),
+                       coef(b, "N²D"), coef(a, "D²N"), b, threshold_text(f),
                        f.threshold_expression() == "2*D" ? "總維度的兩倍" : "這個門檻", p.d, s.n_equal,
                        grouped(s.muls_each));
     out += static_cast<double>(s.muls_equal) == 2.0 * s.muls_each
@@ -235,7 +168,12 @@ std::string problem3(const Problem3Solution& s) {
 
 }  // namespace
 
-std::string solution_text(const Solutions& solutions, const AnswerKey& key, int problem) {
+std::string solution_text(const Solutions& solutions, const AnswerKey& key, int problem, render::Lang lang) {
+    return lang == render::Lang::en ? solution_text_english(solutions, key, problem)
+                                    : solution_text_chapter(solutions, key, problem);
+}
+
+std::string solution_text_chapter(const Solutions& solutions, const AnswerKey& key, int problem) {
     std::string out;
     if (!solutions.variant.is_chapter()) out += "（變體 " + solutions.variant.id + "：題目的數字由這個 ID 推導，與原書不同。）\n\n";
     bool first = true;

@@ -72,6 +72,8 @@ Command homework_command() {
         "With the course secret ($ATTN_COURSE_SECRET, or --secret-file) a student's numbers are\n"
         "derived from HMAC-SHA256(secret, ID); without it they are public self-study numbers.\n"
         "--variant chapter is the chapter's own numbers. " + std::string(homework::kStudentIdRule) + ".\n"
+        "--lang en (or ATTN_LANG=en) gives the solutions and the sheets' problem text in English;\n"
+        "the keys of a sheet, and the grader's reports, are the same in both languages.\n"
         "Teachers: docs/homework.md (course file, CI and Gradescope setups, trust model).";
     c.flags = {
         positional_ints("problem", "1, 2 or 3: one problem only (default: all three)", t->problems, "1..3"),
@@ -100,8 +102,14 @@ Command homework_command() {
     Flag format = format_flag(*p);
     format.help = "text, or json with --key (the exact values, at full precision)";
     c.flags.push_back(std::move(format));
+    Flag lang = lang_flag(*p);
+    lang.help = "language of the solutions and the sheets' problem text: zh-TW (the chapter's) or en; "
+                "ATTN_LANG sets the default";
+    c.flags.push_back(std::move(lang));
     c.run = [t, p, flags = c.flags] {
-        const homework::HomeworkOptions options = homework::homework_options(to_flags(*t));
+        apply_language_environment(*p);
+        homework::HomeworkOptions options = homework::homework_options(to_flags(*t));
+        options.lang = p->lang;
         if (p->format == Format::json) {
             if (options.mode != homework::HomeworkOptions::Mode::key) {
                 throw UsageError("--format", "json goes with --key only (the other modes print text)");
