@@ -19,7 +19,7 @@ null); 12.2's head attentions are softmaxes down the columns (across the rows fo
 softmax-rows mistake); `--diagnose` on the X' of the text (and on a copy with one number moved)
 has the same exit status in both formats and its sentences rebuilt from the JSON.
 `homework --key --format json`: the TOML key's values are the JSON's exact values at the asked
-precision, key for key. Needs Debian's python3-jsonschema (tools/install-deps.sh).
+precision, key for key; `--lang` changes only options.lang. Needs Debian's python3-jsonschema (tools/install-deps.sh).
 """
 import argparse
 import contextlib
@@ -57,6 +57,7 @@ EXTRA_FLAG_SETS = [
     ["homework", "2", "--key"],
     ["homework", "--key", "--variant", "s1234567"],
     ["homework", "3", "--key", "--variant", "octocat"],
+    ["homework", "1", "--key", "--lang", "en"],
 ]
 
 
@@ -427,8 +428,15 @@ def main():
                     passed += check_udl_diagnose(a.attn, args, o, text, validator)
                 passed += 1
                 continue
-            if command == "homework":   # --key only; no --lang (yet)
+            if command == "homework":   # --key only; --lang changes the sheet's comments, not the data
                 homework_key_text(o, doc["data"], text)
+                lang = "en" if "--lang" in args else "zh-TW"
+                other = "zh-TW" if lang == "en" else "en"
+                base = [x for i, x in enumerate(args) if "--lang" not in args[max(i - 1, 0):i + 1]]
+                doc2 = json.loads(subprocess.run([a.attn, *base, "--format", "json", "--lang", other],
+                                                 capture_output=True, text=True, check=True).stdout)
+                assert o["lang"] == lang and doc2["options"].pop("lang") == other, (o["lang"], lang)
+                assert {**o, "lang": other} == {**doc2["options"], "lang": other} and doc2["data"] == doc["data"]
                 passed += 1
                 continue
             lang = "en" if "--lang" in args else "zh-TW"

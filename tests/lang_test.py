@@ -15,6 +15,15 @@
   flag or variable and the allowed values.
 - `--heatmap --lang en` (attention, mask): captions in English too, no CJK character; `--heatmap`
   with `--format json` is refused (exit 2): it prints after the text.
+- `homework`: `--lang en` of the worked solutions (all problems and each alone, the chapter's
+  numbers and variants chosen to reach every number-dependent sentence), of `--template` and of
+  `--key` holds no CJK character, as many lines as the chapter's text and its numbers in each
+  line; the sheets' TOML (tables, keys, values) is the same in both languages. Grading a wrong
+  sheet (wrong, missing, mistyped and unknown keys, a [meta] table; with and without
+  --show-expected) and an unreadable one gives, with `--lang en`, the same exit status and the
+  same bytes on stdout and stderr and in every report (JUnit, Gradescope, step summary) as
+  without it: the grader's text is English in both (the default since the grader was written),
+  and it holds no CJK character. ATTN_LANG and bad values as for the experiments.
 - `cost` (timings differ from run to run, so languages are told apart by their script): `--lang
   en` has no CJK character, as many lines as the chapter's text, and the same numbers in its
   title and skipped-run lines; its JSON verdicts are English; the environment and bad values as
@@ -27,10 +36,15 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 
 CJK = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3200-\u4dbf\u4e00-\u9fff"
                  "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]")
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?%?|True|False")
+# Variants whose numbers reach the other sentences of the worked solutions: ties between keys 1
+# and 2 (id121) and 2 and 3 (id102), gradients less than an order of magnitude apart (id107),
+# one order (id102), one masked entry (id107) and three (id102).
+HOMEWORK_VARIANTS = ("id102", "id107", "id121")
 LESSON_TOKENS = set("床前明月光")
 # The experiments that take --lang (udl prints the notebooks' English already).
 COMMANDS = ("attention", "scaling", "permutation", "multihead", "mask", "lesson")
@@ -47,6 +61,12 @@ def is_subsequence(small, big):
     return all(any(x == y for y in it) for x in small)
 
 
+def numbers(line):
+    """The numbers of a line; a full stop after one ("Dq = 2.", where the chapter writes 2。) is not
+    a decimal point."""
+    return [n[:-1] if n.endswith(".") else n for n in NUMBER.findall(line)]
+
+
 def check_english(command, zh, en):
     """Problems with `en` as the English of the chapter's text `zh` (empty when none)."""
     problems = []
@@ -58,9 +78,83 @@ def check_english(command, zh, en):
         allowed = LESSON_TOKENS if command == "lesson" and not e.startswith("==") else set()
         if cjk - allowed:
             problems.append(f"CJK {''.join(sorted(cjk - allowed))!r} in: {e}")
-        if not is_subsequence(NUMBER.findall(z), NUMBER.findall(e)):
+        if not is_subsequence(numbers(z), numbers(e)):
             problems.append(f"numbers differ:\n    {z}\n    {e}")
     return problems
+
+
+def sheet_lines(text):
+    """What a sheet holds as TOML, whatever its comments say: table headers, answer lines (a
+    template's are commented out as "# key = ")."""
+    return [line for line in text.split("\n")
+            if line.startswith("[") or re.match(r"(# )?[a-z_0-9]+ = ", line)]
+
+
+def check_homework(attn, tmp):
+    """`homework --lang en` (see the docstring); returns (failures, checks)."""
+    import tomllib
+    failures, checked = [], 0
+    texts = [["homework"], *(["homework", p] for p in "123"), ["homework", "--template"],
+             ["homework", "--key"], ["homework", "--template", "2"], ["homework", "--key", "3"]]
+    for v in HOMEWORK_VARIANTS:
+        texts += [["homework", "--variant", v], ["homework", "--template", "--variant", v],
+                  ["homework", "--key", "--variant", v]]
+    for args in texts:
+        zh, en = run(attn, args), run(attn, [*args, "--lang", "en"])
+        what = f"attn {shlex.join(args)} --lang en"
+        checked += 1
+        if zh.returncode or en.returncode or zh.stderr or en.stderr:
+            failures.append(f"{what}: exit {zh.returncode} / {en.returncode}, {en.stderr!r}")
+            continue
+        failures += [f"{what}: {x}" for x in check_english("homework", zh.stdout, en.stdout)]
+        if en.stdout == zh.stdout or not CJK.search(zh.stdout):
+            failures.append(f"{what}: same as the chapter's text, or the chapter's text is not Chinese")
+        if "--template" in args or "--key" in args:
+            if sheet_lines(en.stdout) != sheet_lines(zh.stdout) or not sheet_lines(en.stdout):
+                failures.append(f"{what}: the sheet's tables or keys differ from the chapter's")
+            if "--key" in args and tomllib.loads(en.stdout) != tomllib.loads(zh.stdout):
+                failures.append(f"{what}: the key's TOML differs from the chapter's")
+
+    # Grading: the English template, filled from the English key with mistakes of every kind.
+    wrong = run(attn, ["homework", "--key", "--lang", "en"]).stdout
+    for old, new in [("weights = [0.4458, 0.1084, 0.4458]", "weights = [0.4683, 0.0634, 0.4683]"),  # no 1/√Dq
+                     ("slope_a = 0.0966", "slope_a = 0.097"),                  # too few digits
+                     ("kept_sum = 0.801716", "# kept_sum ="),                  # missing
+                     ('params = "4*D^2"', 'params = "3*D^2"'),                 # forgot Ωc
+                     ("muls_n10 = 101760", 'muls_n10 = "lots"'),               # mistyped
+                     ("same_as_mask = true", "same_as_mask = false")]:
+        if old not in wrong:
+            return failures + [f"homework --key --lang en: no {old!r} to make a wrong sheet from"], checked + 1
+        wrong = wrong.replace(old, new, 1)
+    wrong += "\n[meta]\npoints = 100\n[hw9]\nextra = 1\n"   # ignored, and unknown: warnings
+    blank = run(attn, ["homework", "--template", "--lang", "en"]).stdout
+    sheets = [("wrong", wrong, [], 1), ("wrong, --show-expected", wrong, ["--show-expected"], 1),
+              ("the English template", blank, [], 1), ("not a sheet", "x = 1\n", [], 2)]
+    for name, text, extra, code in sheets:
+        sheet = pathlib.Path(tmp, "sheet.toml")
+        sheet.write_text(text, encoding="utf-8")
+        got = {}
+        for lang in ("zh-TW", "en"):
+            files = {n: pathlib.Path(tmp, f"{lang}-{n}") for n in ("junit.xml", "results.json", "summary.md")}
+            for f in files.values():
+                f.unlink(missing_ok=True)
+            p = run(attn, ["homework", "--grade", str(sheet), "--junit", str(files["junit.xml"]),
+                           "--gradescope", str(files["results.json"]), *extra, "--lang", lang],
+                    {"GITHUB_STEP_SUMMARY": str(files["summary.md"])})
+            got[lang] = (p.returncode, p.stdout, p.stderr,
+                         *(f.read_text(encoding="utf-8") if f.exists() else None for f in files.values()))
+        what = f"homework --grade ({name}) --lang en"
+        checked += 1
+        en = got["en"]
+        if en[0] != code or None in en or not en[1 if code == 1 else 2]:
+            failures.append(f"{what}: exit {en[0]} (want {code}), a report missing or no output")
+        elif en != got["zh-TW"]:
+            failures.append(f"{what}: differs from the default's output or reports")
+        elif any(CJK.search(part) for part in en[1:]):
+            failures.append(f"{what}: CJK in {[sorted(set(CJK.findall(x))) for x in en[1:]]}")
+        elif code == 1 and "hint: " not in en[1]:
+            failures.append(f"{what}: no hint in the table")
+    return failures, checked
 
 
 def main():
@@ -85,8 +179,14 @@ def main():
             failures.append(f"attn {shlex.join(args)} --lang en: same as the chapter's text")
         checked += 1
 
+    # homework: solutions, sheets, grading and every report
+    with tempfile.TemporaryDirectory() as tmp:
+        homework_failures, homework_checked = check_homework(a.attn, tmp)
+    failures += homework_failures
+    checked += homework_checked
+
     # languages from the environment and the flag
-    for command in COMMANDS:
+    for command in (*COMMANDS, "homework"):
         base = [command, "--r", "40"] if command == "scaling" else [command]
         chapter = run(a.attn, base).stdout
         english = run(a.attn, [*base, "--lang", "en"]).stdout

@@ -125,8 +125,8 @@ std::string problem2(const Problem2Solution& s) {
     out += fmt::format("(c) In the masked matrix printed by the program of section 6 (attn mask{}), column {} reads, from "
                        "top to bottom, {}, ", seed, c, masked);
     if (s.same_as_mask) {
-        out += fmt::format("which matches the {} of (b) exactly (the largest difference is {:.1e}, floating-point "
-                           "rounding). ", joined(s.answer.renormalised, num6), s.max_difference);
+        out += fmt::format("which matches the {} of (b) digit for digit (the largest difference, {:.1e}, is "
+                           "floating-point rounding). ", joined(s.answer.renormalised, num6), s.max_difference);
         out += "So setting the masked scores to minus infinity before the softmax, and zeroing them after it and "
                "renormalising, are mathematically the same thing; the only wrong way is that of (a), zeroing without "
                "renormalising. The advantage of masking first is therefore not different numbers but three other "
