@@ -81,7 +81,7 @@ std::string problem_header_en(int problem, const Solutions& s) {
     }
     const auto& p = s.p3.params;
     return fmt::format(
-        "# Homework 3: parameters and computation: which of the two fears long sequences?\n"
+        "# Homework 3: parameters or computation, which one fears long sequences?\n"
         "# Count as the program of section 5 does: one layer of multi-head self-attention with H heads,\n"
         "# total dimension D, D/H per head, sequence length N. Ignore biases. In (c), take D = {}.\n",
         p.d);
@@ -105,7 +105,7 @@ std::string part_question_en(int problem, const std::string& part, const Solutio
     if (part == "a") return "# (a) Write down the total number of parameters of the projections and the mixing, and evaluate it at D.\n";
     if (part == "b") return "# (b) Write down an expression for the total number of multiplications (four parts: projections, scoring, weighting, mixing).\n";
     if (part == "c") return fmt::format("# (c) Compute the total number of multiplications at N = {} and at N = {}, and how many times larger the second is.\n", p.n_short, p.n_long);
-    return "# (d) Beyond which N does the quadratic part first exceed the linear ones? Express it in D, and evaluate it at D.\n";
+    return "# (d) Beyond which N do the quadratic terms first exceed the linear ones? Express it in D, and evaluate it at D.\n";
 }
 
 // The wording of the sheet's comments by language; everything else is the same in both.

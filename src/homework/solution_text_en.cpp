@@ -149,7 +149,7 @@ std::string problem3(const Problem3Solution& s) {
     const long a = f.linear_coefficient(), b = f.quadratic_coefficient();
     const std::string heads = heads_text(s, ", ");
 
-    std::string out = "Homework 3: parameters and computation: which of the two fears long sequences?\n\n";
+    std::string out = "Homework 3: parameters or computation, which one fears long sequences?\n\n";
     out += fmt::format("Problem: one layer of multi-head self-attention with H heads, total dimension D, D/H per head "
                        "and sequence length N, biases ignored; in (c), D = {} and N goes from {} to {}.\n\n",
                        p.d, p.n_short, p.n_long);
