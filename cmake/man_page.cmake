@@ -44,7 +44,10 @@ a failed check: wrong or missing homework answers
 usage error: a bad flag value, an unreadable answer sheet
 .TP
 3
-a file that cannot be opened or written
+a file that cannot be opened or written, or standard output cannot be written
+.TP
+70
+an internal error (a bug): one line \fBattn: internal error: ...\fR
 ")
 get_filename_component(out_dir "${OUT}" DIRECTORY)
 file(WRITE "${out_dir}/attn.h2m" "${inc}")
