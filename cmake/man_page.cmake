@@ -47,7 +47,7 @@ usage error: a bad flag value, an unreadable answer sheet
 a file that cannot be opened or written, or standard output cannot be written
 .TP
 70
-an internal error (a bug): one line \fBattn: internal error: ...\fR
+an internal error (a bug): one line \\fBattn: internal error: ...\\fR
 ")
 get_filename_component(out_dir "${OUT}" DIRECTORY)
 file(WRITE "${out_dir}/attn.h2m" "${inc}")
