@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 #include <unistd.h>
@@ -20,9 +21,13 @@ std::string human_bytes(double bytes) {
     return buf;
 }
 
+// The shortest %g text that reads back as x: "(got 0.9999999)", not "(got 1)".
 std::string number_text(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", x);
+    char buf[40];
+    for (int digits = 6; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+        if (std::strtod(buf, nullptr) == x) break;
+    }
     return buf;
 }
 
@@ -43,10 +48,12 @@ void require_attention_shape(long d, long n, long dq) {
     require_in_range("--dq", dq, 1, kMaxDimension);
 }
 
-void require_finite_in(const std::string& flag, double value, double lo, double hi) {
+void require_finite_in(const std::string& flag, double value, double lo, double hi,
+                       const std::string& why) {
     if (!std::isfinite(value) || value < lo || value > hi) {
         throw UsageError(flag, "must be a finite number in " + number_text(lo) + ".." +
-                                   number_text(hi) + " (got " + number_text(value) + ")");
+                                   number_text(hi) + (why.empty() ? "" : "; " + why) + " (got " +
+                                   number_text(value) + ")");
     }
 }
 

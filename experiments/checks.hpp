@@ -26,7 +26,8 @@ void require_in_range(const std::string& flag, long value, long lo, long hi,
 // --d, --n and --dq of the attention experiments, each in 1..kMaxDimension.
 void require_attention_shape(long d, long n, long dq);
 // A finite number in lo..hi (NaN and infinities refused).
-void require_finite_in(const std::string& flag, double value, double lo, double hi);
+void require_finite_in(const std::string& flag, double value, double lo, double hi,
+                       const std::string& why = "");
 // `flags` describes the sizes that drive the estimate, e.g. "--d 100000 --n 100000".
 void require_memory(double bytes, const std::string& flags);
 void require_draws(double draws, const std::string& flags);

@@ -1,7 +1,7 @@
 #pragma once
 // `attn lesson`: the companion lesson's `python attention.py` (../shared/seeds/003_*.txt), as
 // ../shared/reference/lesson.py, in float32 from one torch.manual_seed(0) stream. Draw order
-// (../shared/notes/torch-randn.md): x = randn(5, 4); q, k = randn(5, 8) twice; for d in
+// (docs/spec/torch-randn.md): x = randn(5, 4); q, k = randn(5, 8) twice; for d in
 // (16, 64, 256, 1024): randn(1000, d) twice, then randn(5, d) four times; x = randn(5, 16);
 // W_q, W_k, W_v = randn(16, 8) / 4 (x = randn(T, 16) with --t T, the lesson's exercise 3). Every
 // section runs, so the stream is the same whichever sections are shown.

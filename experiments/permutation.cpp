@@ -15,7 +15,10 @@ namespace attn::experiments {
 
 void validate(const PermutationOptions& o) {
     require_attention_shape(o.d, o.n, o.dq);
-    require_finite_in("--base", o.base, kMinBase, kMaxBase);
+    // Below 1 the encoding's angles pos/base^(2i/D) exceed N-1 and NumPy's own AVX-512
+    // pow/sin/cos change its printed output with the CPU (docs/spec/cpu-independence.md).
+    require_finite_in("--base", o.base, kMinBase, kMaxBase,
+                      o.base < kMinBase ? "below 1 NumPy's output depends on the CPU" : "");
     if (!o.perm_given && o.n != 5) {
         throw UsageError("--perm", "must be given when --n is not 5: a permutation of 0.." +
                                        std::to_string(o.n - 1) + " (the default 2,0,4,1,3 fits N = 5)");

@@ -10,7 +10,9 @@
 
 namespace attn::experiments {
 
-inline constexpr double kMinBase = 1e-300;  // --base, the positional encoding's base
+// --base, the positional encoding's base: at least 1, where NumPy prints the same bytes on every
+// CPU (docs/spec/cpu-independence.md).
+inline constexpr double kMinBase = 1.0;
 inline constexpr double kMaxBase = 1e300;
 
 struct PermutationOptions {

@@ -2,11 +2,16 @@
 """Conformance: attn against the chapter's reference scripts over random flag sets, byte for byte.
 
 For each experiment, --cases random flag sets (seeds small and huge, sizes that wrap lines and
-summarise arrays, lists that append rows) are run through build/attn and through
-`/usr/bin/python3 ../shared/reference/<experiment>.py`; stdout must be identical and both must
-exit 0. The run seed is printed so a failure can be replayed with --seed.
-Needs Debian's python3-numpy (CI installs it); without it the test fails loudly,
-because the suite promises conformance.
+summarise arrays, lists that append rows, float flags drawn from their whole accepted range:
+--base log-uniform over 1..1e300, --delta over -1e6..1e6) are run through build/attn and through
+`/usr/bin/python3 <reference>/<experiment>.py`; stdout must be identical and both must exit 0.
+The edges of the float flags' accepted ranges are always run, and a --base just below the range
+must be refused (docs/spec/cpu-independence.md says why the range stops at 1).
+
+The run seed is fixed (ctest is reproducible); `--seed random` draws one from the clock for
+exploration. Either way the seed is printed with the command that replays the run.
+Needs Debian's python3-numpy (CI installs it). When the reference folder is absent (a clone
+without the chapter's scripts) it exits 77, which ctest reports as skipped.
 """
 import argparse
 import concurrent.futures
@@ -17,6 +22,8 @@ import sys
 import time
 
 PYTHON = "/usr/bin/python3"
+DEFAULT_SEED = 20261130   # fixed, so a ctest run is reproducible
+SKIP = 77                 # ctest SKIP_RETURN_CODE
 
 
 def seed_text(r):
@@ -61,7 +68,8 @@ def permutation(r):
     n = r.randint(1, 9)
     perm = list(range(n))
     r.shuffle(perm)
-    base = r.choice(["100", "10", "10000", f"{r.uniform(1.5, 1000):.6g}"])
+    base = r.choice(["100", "10000", f"{r.uniform(1, 2):.6g}", f"{10 ** r.uniform(0, 300):.6g}",
+                     f"{10 ** r.uniform(0, 300):.6g}"])
     return ["--seed", seed_text(r), "--d", str(r.randint(1, 10)), "--n", str(n),
             "--dq", str(r.randint(1, 6)), "--perm", ",".join(map(str, perm)), "--base", base]
 
@@ -79,10 +87,19 @@ def multihead(r):
 
 def mask(r):
     n = r.randint(2, 14)
-    delta = r.choice(["5.0", "-3.5", f"{r.uniform(-20, 20):.4f}", "0"])
+    delta = r.choice(["5.0", "0", f"{r.uniform(-20, 20):.4f}", f"{r.uniform(-1e6, 1e6):.6g}",
+                      f"{r.choice([-1, 1]) * 10 ** r.uniform(-6, 6):.6g}"])
     return ["--seed", seed_text(r), "--d", str(r.randint(1, 10)), "--n", str(n),
             "--dq", str(r.randint(1, 8)), "--pos", str(r.randint(2, n)), f"--delta={delta}"]
 
+
+# The edges of the float flags' accepted ranges, run every time.
+EDGES = [("permutation", ["--base", "1"]), ("permutation", ["--base", "1e300"]),
+         ("permutation", ["--base", "1.0000001", "--d", "12", "--n", "9", "--perm", "8,7,6,5,4,3,2,1,0"]),
+         ("mask", ["--delta=1e6"]), ("mask", ["--delta=-1e6"]), ("mask", ["--delta=-0"])]
+# Just outside: refused with one line naming the range, nothing on stdout, exit 2.
+REFUSED = [("permutation", ["--base", "0.9999999"]), ("permutation", ["--base", "1e-5"]),
+           ("permutation", ["--base", "1.0000001e300"]), ("mask", ["--delta=1000000.1"])]
 
 EXPERIMENTS = {"attention": attention, "scaling": scaling, "permutation": permutation,
                "multihead": multihead, "mask": mask}
@@ -93,19 +110,27 @@ def main():
     p.add_argument("--attn", required=True)
     p.add_argument("--reference", required=True, help="folder of the reference scripts")
     p.add_argument("--cases", type=int, default=60, help="random flag sets per experiment")
-    p.add_argument("--seed", type=int, default=None, help="run seed (default: from the clock)")
+    p.add_argument("--seed", default=str(DEFAULT_SEED),
+                   help=f"run seed, or 'random' for one from the clock (default {DEFAULT_SEED})")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     p.add_argument("experiments", nargs="*", default=list(EXPERIMENTS))
     a = p.parse_args()
+    if not os.path.isfile(os.path.join(a.reference, "permutation.py")):
+        print(f"conformance: SKIPPED: the chapter's reference scripts are not in {a.reference} "
+              "(they come with the chapter's shared/ folder, see the README)")
+        return SKIP
     try:
         subprocess.run([PYTHON, "-c", "import numpy"], check=True, capture_output=True)
     except (OSError, subprocess.CalledProcessError):
         print("conformance: Debian's python3-numpy is missing (apt-get install -y python3-numpy)")
         return 1
-    run_seed = a.seed if a.seed is not None else int(time.time())
-    print(f"conformance: run seed {run_seed} (replay with --seed {run_seed})")
+    run_seed = int(time.time()) if a.seed == "random" else int(a.seed)
+    print(f"conformance: run seed {run_seed}, {a.cases} cases per experiment; replay with\n"
+          f"  {PYTHON} {sys.argv[0]} --attn {a.attn} --reference {a.reference} "
+          f"--cases {a.cases} --seed {run_seed} {' '.join(a.experiments)}")
     r = random.Random(run_seed)
     cases = [(name, EXPERIMENTS[name](r)) for name in a.experiments for _ in range(a.cases)]
+    cases += [(name, args) for name, args in EDGES if name in a.experiments]
 
     def run_case(case):
         name, args = case
@@ -129,6 +154,18 @@ def main():
                 print("  reference stderr:", ref.stderr.decode(errors="replace").strip()[-400:])
             print("  expected:\n" + ref.stdout.decode(errors="replace"))
             print("  got:\n" + got.stdout.decode(errors="replace"))
+    for name, args in REFUSED:
+        if name not in a.experiments:
+            continue
+        got = subprocess.run([a.attn, name, *args], capture_output=True)
+        lines = got.stderr.decode(errors="replace").splitlines()
+        if got.returncode == 2 and not got.stdout and len(lines) == 1 and \
+                lines[0].startswith(f"attn: error: {args[0].split('=')[0]}: ") and ".." in lines[0]:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL attn {name} {' '.join(args)} should be refused with one line naming the range:"
+                  f" exit {got.returncode}, stdout {got.stdout!r}, stderr {lines}")
     print(f"conformance: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

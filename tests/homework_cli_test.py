@@ -6,7 +6,7 @@ variants with and without the course secret (re-derived here independently with 
 what a student could try against the grader (issue 8); flags. Reports are parsed with xml.etree
 and json, not matched as text.
 
-    homework_cli_test.py --attn build/attn --shared ../shared
+    homework_cli_test.py --attn build/attn --book tests/data/homework/book-answers.toml
 """
 import argparse
 import hashlib
@@ -116,9 +116,9 @@ def junit_failures(path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--attn", required=True)
-    ap.add_argument("--shared", required=True)
+    ap.add_argument("--book", required=True, help="the chapter's answers as a sheet")
     a = ap.parse_args()
-    book = (pathlib.Path(a.shared) / "reference/homework/book-answers.toml").read_text(encoding="utf-8")
+    book = pathlib.Path(a.book).read_text(encoding="utf-8")
 
     with tempfile.TemporaryDirectory() as tmp:
         t = Runner(os.path.abspath(a.attn), tmp)

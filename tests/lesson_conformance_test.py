@@ -9,6 +9,7 @@ Without python3-torch (CI does not install it: the golden files made from the re
 the lesson there) the test exits 77, which ctest reports as skipped.
 """
 import argparse
+import os
 import concurrent.futures
 import random
 import subprocess
@@ -77,15 +78,19 @@ def main():
     p.add_argument("--attn", required=True)
     p.add_argument("--reference", required=True, help="the reference folder or lesson.py")
     p.add_argument("--cases", type=int, default=12)
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", default="20261130", help="run seed, or 'random' (from the clock)")
     a = p.parse_args()
     reference = a.reference if a.reference.endswith(".py") else a.reference.rstrip("/") + "/lesson.py"
+    if not os.path.isfile(reference):
+        print(f"lesson conformance: SKIPPED, the chapter's reference script {reference} is not there "
+              "(it comes with the chapter's shared/ folder, see the README)")
+        return 77
     if subprocess.run([PYTHON, "-c", "import torch"], capture_output=True).returncode != 0:
         print("lesson conformance: SKIPPED, Debian's python3-torch is not installed "
               "(apt-get install -y python3-torch; golden/lesson still checks the lesson)")
         return 77
-    seed = a.seed if a.seed is not None else int(time.time())
-    print(f"lesson conformance: seed {seed}, {a.cases} cases")
+    seed = int(time.time()) if a.seed == "random" else int(a.seed)
+    print(f"lesson conformance: seed {seed}, {a.cases} cases (replay with --seed {seed})")
     r = random.Random(seed)
     sets = [[]] + [flag_set(r) for _ in range(a.cases)]
     failures = []

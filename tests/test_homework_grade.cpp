@@ -24,7 +24,8 @@ using namespace attn::homework;
 
 namespace {
 
-const std::string kBookSheet = std::string(ATTN_SHARED_DIR) + "/reference/homework/book-answers.toml";
+// The chapter's own answers as a sheet (a copy of the reference folder's homework/book-answers.toml).
+const std::string kBookSheet = ATTN_SOURCE_DIR "/tests/data/homework/book-answers.toml";
 
 std::string read_text(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -1,4 +1,4 @@
-// Examples quoted in ../shared/notes/numpy-printing.md, checked one by one (each was asserted
+// Examples quoted in docs/spec/numpy-printing.md, checked one by one (each was asserted
 // against NumPy 1.24.2 / Python 3.11.2 by the spec's author, and re-checked with Debian's NumPy).
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// SeedSequence, PCG64 and the first normals against shared/notes/numpy-random.md §6 (seed 0),
+// SeedSequence, PCG64 and the first normals against docs/spec/numpy-random.md §6 (seed 0),
 // seed parsing (§1), size 0 and the -0.0 / +0.0 behaviour of §4.
 #include <doctest/doctest.h>
 

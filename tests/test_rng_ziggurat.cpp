@@ -1,4 +1,4 @@
-// Regenerates the ziggurat tables in C++ with the recipe of shared/notes/numpy-random.md §3
+// Regenerates the ziggurat tables in C++ with the recipe of docs/spec/numpy-random.md §3
 // (std::exp / std::log, the one documented exp correction, round-half-even) and compares all
 // 768 entries with the committed src/rng/ziggurat_tables.hpp (made by
 // tools/gen_ziggurat_tables.py). A failure here on a new machine means its libm's exp/log are

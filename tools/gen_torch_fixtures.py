@@ -63,7 +63,7 @@ LESSON_T = 5
 
 
 def lesson_calls():
-    """The lesson's randn sequence after torch.manual_seed(0) (../shared/notes/torch-randn.md)."""
+    """The lesson's randn sequence after torch.manual_seed(0) (docs/spec/torch-randn.md)."""
     calls = [("randn", (LESSON_T, 4)), ("randn", (LESSON_T, 8)), ("randn", (LESSON_T, 8))]
     for d in (16, 64, 256, 1024):
         calls += [("randn", (1000, d)), ("randn", (1000, d))]

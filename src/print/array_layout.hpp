@@ -1,5 +1,5 @@
 #pragma once
-// Layout half of NumPy's str(ndarray) and repr(ndarray) (../shared/notes/numpy-printing.md §1.1, §1.6): which
+// Layout half of NumPy's str(ndarray) and repr(ndarray) (docs/spec/numpy-printing.md §1.1, §1.6): which
 // elements are shown, and brackets / separators / line wrapping around already formatted,
 // equal-width element strings. Knows nothing about numbers.
 #include <cstddef>

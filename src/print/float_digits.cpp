@@ -1,5 +1,5 @@
 // Digit primitives on {fmt} 9.1: "{}" is shortest round-trip, "{:.Nf}" / "{:.Ne}" are correctly
-// rounded on the exact binary value with ties to even (../shared/notes/numpy-printing.md §4).
+// rounded on the exact binary value with ties to even (docs/spec/numpy-printing.md §4).
 #include "print/float_digits.hpp"
 
 #include <cmath>

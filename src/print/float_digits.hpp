@@ -1,5 +1,5 @@
 #pragma once
-// Decimal digit primitives for float64 (../shared/notes/numpy-printing.md §4): shortest round-trip
+// Decimal digit primitives for float64 (docs/spec/numpy-printing.md §4): shortest round-trip
 // digits, digits correctly rounded to a number of fraction digits or of significant digits (exact
 // binary value, ties to even). Every printer in src/print builds its text from these.
 #include <string>

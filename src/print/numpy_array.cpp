@@ -1,5 +1,5 @@
 // str(ndarray) for float64 / int64 / bool: port of numpy/core/arrayprint.py (1.24.2) FloatingFormat,
-// IntegerFormat and BoolFormat (../shared/notes/numpy-printing.md §1.2–§1.5, §1.7). The layout
+// IntegerFormat and BoolFormat (docs/spec/numpy-printing.md §1.2–§1.5, §1.7). The layout
 // lives in array_layout.cpp, the digits in float_digits.cpp.
 #include "print/numpy_array.hpp"
 

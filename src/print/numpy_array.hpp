@@ -1,6 +1,6 @@
 #pragma once
 // NumPy 1.24 `str(ndarray)`: float64, int64 and bool arrays under np.set_printoptions
-// (../shared/notes/numpy-printing.md §1). Pure text; no xtensor, no core.
+// (docs/spec/numpy-printing.md §1). Pure text; no xtensor, no core.
 #include <cstddef>
 #include <cstdint>
 #include <string>

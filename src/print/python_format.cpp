@@ -2,7 +2,7 @@
 // Python/formatter_unicode.c (format_float_internal, format_long_internal, calc_number_widths,
 // fill_number), Python/pystrtod.c (format_float_short) and Objects/unicodeobject.c
 // (_PyUnicode_InsertThousandsGrouping). Digits come from float_digits.cpp ({fmt}).
-// See ../shared/notes/numpy-printing.md §2.3, §3.
+// See docs/spec/numpy-printing.md §2.3, §3.
 #include "print/python_format.hpp"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #pragma once
 // Python 3.11 text of scalars: repr(float), str(bool), shape tuples, f-string specs
-// (../shared/notes/numpy-printing.md §2.3, §2.4, §3). Built on {fmt}; no core.
+// (docs/spec/numpy-printing.md §2.3, §2.4, §3). Built on {fmt}; no core.
 #include <cstddef>
 #include <cstdint>
 #include <string>

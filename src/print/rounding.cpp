@@ -1,5 +1,5 @@
 // np.round (numpy/core/src/multiarray/calculation.c, PyArray_Round + power_of_ten) and Python's
-// float.__round__ (Objects/floatobject.c, double_round) — ../shared/notes/numpy-printing.md §2.
+// float.__round__ (Objects/floatobject.c, double_round) — docs/spec/numpy-printing.md §2.
 #include "print/rounding.hpp"
 
 #include <cerrno>

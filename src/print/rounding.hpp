@@ -1,5 +1,5 @@
 #pragma once
-// Rounding as the chapter's print statements do it (../shared/notes/numpy-printing.md §2.1, §2.2).
+// Rounding as the chapter's print statements do it (docs/spec/numpy-printing.md §2.1, §2.2).
 // Pure arithmetic, kept beside the printers because it decides which digits are shown.
 #include <cstdint>
 #include <vector>

@@ -1,5 +1,5 @@
 // np.random.default_rng(seed): SeedSequence -> PCG64 -> ziggurat standard normal -> normal()
-// (shared/notes/numpy-random.md §1-§4). Must be compiled with -ffp-contract=off (§5).
+// (docs/spec/numpy-random.md §1-§4). Must be compiled with -ffp-contract=off (§5).
 #include "rng/numpy_generator.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
 // NumPy-compatible random generator: np.random.default_rng(seed).normal(loc, scale, size).
 // SeedSequence -> PCG64 -> 256-layer ziggurat, bit for bit as NumPy 1.24
-// (../shared/notes/numpy-random.md). No CLI, printing or xtensor here.
+// (docs/spec/numpy-random.md). No CLI, printing or xtensor here.
 #include <cstddef>
 #include <cstdint>
 #include <string>

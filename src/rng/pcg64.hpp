@@ -1,6 +1,6 @@
 #pragma once
 // PCG64 (XSL-RR 128/64, "setseq"), as NumPy's PCG64 bit generator
-// (shared/notes/numpy-random.md §2). Inline so the normal sampler's hot loop stays inlined.
+// (docs/spec/numpy-random.md §2). Inline so the normal sampler's hot loop stays inlined.
 #include <array>
 #include <cstdint>
 

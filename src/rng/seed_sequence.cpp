@@ -1,4 +1,4 @@
-// SeedSequence entropy mixing and generate_state (shared/notes/numpy-random.md §1), and the
+// SeedSequence entropy mixing and generate_state (docs/spec/numpy-random.md §1), and the
 // split of a decimal seed into 32-bit entropy words (NumPy's _int_to_uint32_array).
 #include "rng/seed_sequence.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // NumPy's SeedSequence with pool size 4, as used by np.random.default_rng(seed)
-// (shared/notes/numpy-random.md §1). uint32 arithmetic throughout.
+// (docs/spec/numpy-random.md §1). uint32 arithmetic throughout.
 #include <array>
 #include <cstdint>
 #include <vector>

@@ -1,6 +1,6 @@
 // torch.manual_seed / torch.rand / torch.randn on the CPU, as PyTorch 1.13's CPUGeneratorImpl,
 // DistributionTemplates.h (normal_fill, normal_fill_16) and DistributionsHelper.h draw them
-// (../shared/notes/torch-randn.md). Must be compiled with -ffp-contract=off.
+// (docs/spec/torch-randn.md). Must be compiled with -ffp-contract=off.
 #include "rng/torch_generator.hpp"
 
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 // Torch-compatible random generator: torch.manual_seed(seed); torch.rand / torch.randn on the CPU,
-// float32, as PyTorch 1.13 draws them (../shared/notes/torch-randn.md). Same layering as the
+// float32, as PyTorch 1.13 draws them (docs/spec/torch-randn.md). Same layering as the
 // NumPy generator: a bit generator (MT19937), then distributions as members of a thin facade
 // that also holds torch's cached normal. No CLI, printing or xtensor here.
 #include <array>

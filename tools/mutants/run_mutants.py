@@ -77,9 +77,7 @@ def targets_for(tests):
     """Build targets a set of ctest tests needs: unit_<m> -> test_<m>, the rest run attn."""
     targets = set()
     for t in tests:
-        if t == "unit_core_asan":
-            targets.add("test_core_asan")
-        elif t.startswith("unit_"):
+        if t.startswith("unit_"):
             targets.add("test_" + t[len("unit_"):])
         else:
             targets.add("attn")
