@@ -50,7 +50,7 @@ EXTRA_FLAG_SETS = [
     ["lesson", "2", "--query", "-3,0.25"],
     ["cost", "--t", "8,16,32", "--repeats", "1"],
     ["cost", "--t", "100000", "--kernel", "naive", "--repeats", "1"],
-    ["cost", "--t", "8,16,100000", "--kernel", "naive,kv-cache", "--repeats", "1", "--lang", "en"],
+    ["cost", "--t", "8,16,100000", "--kernel", "naive", "--repeats", "1", "--lang", "en"],
     ["udl", "12.2", "--d", "6", "--h", "3", "--mistake", "softmax-rows"],
     ["udl", "12.1", "--seed-x", "0", "--n", "2"],
     ["homework", "--key"],

@@ -560,6 +560,12 @@ def main():
     if shutil.which("rsvg-convert") is None:
         print("SKIP: rsvg-convert is not installed (Debian librsvg2-bin, see tools/install-deps.sh)")
         return 77
+    try:   # the heatmap and progress checks need a terminal; a container without /dev/pts has none
+        for fd in pty.openpty():
+            os.close(fd)
+    except OSError as e:
+        print(f"SKIP: no pseudo-terminal to test terminal output on ({e})")
+        return 77
     with tempfile.TemporaryDirectory() as tmp:
         svg_tests(attn, tmp)
         cost_tests(attn, tmp)
