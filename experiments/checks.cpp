@@ -42,6 +42,10 @@ void require_in_range(const std::string& flag, long value, long lo, long hi,
     }
 }
 
+std::string size_flags(long d, long n, long dq) {
+    return "--d " + std::to_string(d) + " --n " + std::to_string(n) + " --dq " + std::to_string(dq);
+}
+
 void require_attention_shape(long d, long n, long dq) {
     require_in_range("--d", d, 1, kMaxDimension);
     require_in_range("--n", n, 1, kMaxDimension);

@@ -9,7 +9,8 @@
 #include "core/draws.hpp"
 #include "core/numpy_ops.hpp"
 #include "experiments/checks.hpp"
-#include "experiments/shared_weights.hpp"
+#include "experiments/chapter_draws.hpp"
+#include "experiments/report_arrays.hpp"
 
 namespace attn::experiments {
 namespace {

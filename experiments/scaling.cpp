@@ -10,7 +10,8 @@
 #include "core/numpy_ops.hpp"
 #include "core/softmax.hpp"
 #include "experiments/checks.hpp"
-#include "experiments/shared_weights.hpp"
+#include "experiments/chapter_draws.hpp"
+#include "experiments/report_arrays.hpp"
 
 namespace attn::experiments {
 namespace {

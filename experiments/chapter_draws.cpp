@@ -1,8 +1,6 @@
-#include "experiments/shared_weights.hpp"
+#include "experiments/chapter_draws.hpp"
 
 #include "core/draws.hpp"
-#include "core/errors.hpp"
-#include "experiments/checks.hpp"
 
 namespace attn::experiments {
 namespace {
@@ -43,21 +41,6 @@ HeadInputs draw_head_inputs(const rng::Seed& seed, long d, long n, long dq, Bias
     in.w = biases == Biases::with ? draw_head_with_biases(rng, D, Dq)
                                   : draw_head_without_biases(rng, D, Dq);
     return in;
-}
-
-std::string size_flags(long d, long n, long dq) {
-    return "--d " + std::to_string(d) + " --n " + std::to_string(n) + " --dq " + std::to_string(dq);
-}
-
-report::Array to_array(const core::Matrix& m) {
-    return {{m.shape(0), m.shape(1)}, std::vector<double>(m.begin(), m.end())};
-}
-
-report::Array column_of(const core::Matrix& m, std::size_t column) {
-    report::Array a{{m.shape(0)}, {}};
-    a.values.reserve(m.shape(0));
-    for (std::size_t r = 0; r < m.shape(0); ++r) a.values.push_back(m(r, column));
-    return a;
 }
 
 }  // namespace attn::experiments

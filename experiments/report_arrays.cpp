@@ -1,0 +1,16 @@
+#include "experiments/report_arrays.hpp"
+
+namespace attn::experiments {
+
+report::Array to_array(const core::Matrix& m) {
+    return {{m.shape(0), m.shape(1)}, std::vector<double>(m.begin(), m.end())};
+}
+
+report::Array column_of(const core::Matrix& m, std::size_t column) {
+    report::Array a{{m.shape(0)}, {}};
+    a.values.reserve(m.shape(0));
+    for (std::size_t r = 0; r < m.shape(0); ++r) a.values.push_back(m(r, column));
+    return a;
+}
+
+}  // namespace attn::experiments
