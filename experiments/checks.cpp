@@ -8,7 +8,7 @@
 
 #include <unistd.h>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 
 namespace attn::experiments {
 namespace {

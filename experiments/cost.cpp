@@ -10,7 +10,7 @@
 
 #include <time.h>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "core/kernels/dispatch.hpp"
 #include "experiments/lesson.hpp"
 

@@ -7,7 +7,7 @@
 #include <limits>
 #include <string>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "core/float32_ops.hpp"
 #include "core/kernels/kernels.hpp"
 #include "rng/torch_generator.hpp"

@@ -6,7 +6,7 @@
 
 #include "core/attention.hpp"
 #include "core/draws.hpp"
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/scaling.hpp"
 #include "experiments/chapter_draws.hpp"

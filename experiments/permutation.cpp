@@ -7,7 +7,7 @@
 #include "core/attention.hpp"
 #include "core/compare.hpp"
 #include "core/draws.hpp"
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/chapter_draws.hpp"
 #include "experiments/report_arrays.hpp"

@@ -10,7 +10,7 @@
 
 #include "core/attention.hpp"
 #include "core/compare.hpp"
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "core/numpy_ops.hpp"
 #include "core/udl_softmax.hpp"
 #include "experiments/checks.hpp"

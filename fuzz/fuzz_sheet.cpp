@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/answer_key.hpp"
 #include "homework/course.hpp"
 #include "homework/grade.hpp"

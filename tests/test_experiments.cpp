@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <new>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "experiments/attention.hpp"
 #include "experiments/mask.hpp"
 #include "experiments/multihead.hpp"

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "core/kernels/kernels.hpp"
 #include "experiments/cost.hpp"
 #include "experiments/lesson.hpp"

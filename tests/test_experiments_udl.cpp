@@ -6,7 +6,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "core/udl_softmax.hpp"
 #include "experiments/udl.hpp"
 #include "print/numpy_array.hpp"

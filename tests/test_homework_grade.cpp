@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/answer_key.hpp"
 #include "homework/reports/escape.hpp"
 #include "homework/grade.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/answer_key.hpp"
 #include "homework/chapter_figures.hpp"
 #include "homework/expression.hpp"

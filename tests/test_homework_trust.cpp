@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/answer_key.hpp"
 #include "homework/course.hpp"
 #include "homework/expression.hpp"

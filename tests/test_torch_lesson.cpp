@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "core/float32_ops.hpp"
 #include "core/kernels/kernels.hpp"
 #include "experiments/lesson.hpp"

@@ -14,7 +14,7 @@
 
 #include "cli/command.hpp"
 #include "cli/output.hpp"
-#include "core/errors.hpp"
+#include "errors.hpp"
 
 namespace {
 

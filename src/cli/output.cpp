@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 
 namespace attn::cli {
 namespace {

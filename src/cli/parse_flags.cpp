@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "rng/numpy_generator.hpp"
 
 namespace attn::cli {

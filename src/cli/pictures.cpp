@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 
 namespace attn::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 
 namespace attn::cli {
 namespace {

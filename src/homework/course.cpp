@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/sheet_gate.hpp"
 
 namespace attn::homework {

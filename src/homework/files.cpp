@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 
 namespace attn::homework {
 

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/chapter_figures.hpp"
 #include "homework/reports/escape.hpp"
 #include "homework/expression.hpp"

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/answer_key.hpp"
 #include "homework/course.hpp"
 #include "homework/expression.hpp"

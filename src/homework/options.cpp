@@ -1,7 +1,7 @@
 // Flag texts -> HomeworkOptions: which flags go together, and each value's range (exit 2).
 #include <cstdlib>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/homework.hpp"
 
 namespace attn::homework {

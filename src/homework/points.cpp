@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 
 namespace attn::homework {
 

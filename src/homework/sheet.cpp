@@ -10,7 +10,7 @@
 
 #include <toml++/toml.h>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/sheet_gate.hpp"
 
 namespace attn::homework {

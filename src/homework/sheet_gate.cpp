@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 
 namespace attn::homework {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/keyed_hash.hpp"
 #include "homework/student_id.hpp"
 

@@ -5,7 +5,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/completion_script.hpp"
 #include "cli/output.hpp"
-#include "core/errors.hpp"
+#include "errors.hpp"
 
 namespace attn::cli {
 

@@ -10,7 +10,7 @@
 #include "cli/pictures.hpp"
 #include "cli/presentation.hpp"
 #include "cli/progress.hpp"
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "core/kernels/kernels.hpp"
 #include "experiments/cost.hpp"
 #include "render/cost_text.hpp"

@@ -10,7 +10,7 @@
 #include "cli/output.hpp"
 #include "cli/parse_flags.hpp"
 #include "cli/presentation.hpp"
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "homework/answer_key.hpp"
 #include "homework/homework.hpp"
 #include "homework/problems.hpp"

@@ -7,7 +7,7 @@
 #include "cli/parse_flags.hpp"
 #include "cli/pictures.hpp"
 #include "cli/presentation.hpp"
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "experiments/lesson.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/json/lesson_json.hpp"

@@ -12,7 +12,7 @@
 #include "cli/parse_flags.hpp"
 #include "cli/pictures.hpp"
 #include "cli/presentation.hpp"
-#include "core/errors.hpp"
+#include "errors.hpp"
 #include "experiments/udl.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/json/udl_json.hpp"

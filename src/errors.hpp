@@ -1,6 +1,7 @@
 #pragma once
-// Typed errors of the core and the experiments. `main` is the one place that catches them and
-// turns them into `attn: error: …` and an exit code; the core never calls exit().
+// Typed errors, the project's shared vocabulary (core, experiments, homework, CLI). `main` is the
+// one place that catches them and turns them into `attn: error: …` and an exit code; nothing
+// else calls exit().
 #include <stdexcept>
 #include <string>
 
