@@ -8,14 +8,14 @@
 #include <string>
 
 #include "errors.hpp"
-#include "core/float32_ops.hpp"
+#include "core/torch32/ops.hpp"
 #include "core/kernels/kernels.hpp"
 #include "rng/torch_generator.hpp"
 
 namespace attn::experiments {
 namespace {
 
-using core::Tensor32;
+using core::torch32::Tensor32;
 
 constexpr std::size_t kT = 5;                            // the lesson's T, one per word
 const std::vector<std::string> kWords = {"床", "前", "明", "月", "光"};
@@ -39,11 +39,11 @@ const float kMinusInf = -std::numeric_limits<float>::infinity();
 // 1. weights = ones(T, T).tril() / row sums; out = weights @ x.
 void averaging(rng::TorchGenerator& g, report::LessonReport& r) {
     const Tensor32 x = randn(g, kT, 4);
-    const Tensor32 ones_tril = core::masked_fill_not(Tensor32(kT, kT, 1.0f), core::tril_mask(kT), 0.0f);
-    const Tensor32 weights = core::normalise_rows(ones_tril);
-    const Tensor32 out = core::matmul(weights, x);
+    const Tensor32 ones_tril = core::torch32::masked_fill_not(Tensor32(kT, kT, 1.0f), core::torch32::tril_mask(kT), 0.0f);
+    const Tensor32 weights = core::torch32::normalise_rows(ones_tril);
+    const Tensor32 out = core::torch32::matmul(weights, x);
     r.averaging_weights = to_array(weights);
-    r.third_is_mean = core::allclose(out.row(2), core::mean_of_first_rows(x, 3));
+    r.third_is_mean = core::torch32::allclose(out.row(2), core::torch32::mean_of_first_rows(x, 3));
 }
 
 // 2. hand-made keys, 光's query: scores = k @ q, then softmax, and softmax of scores * 5.
@@ -54,20 +54,20 @@ void scores(const LessonOptions& o, report::LessonReport& r) {
                              1.0f, 0.0f,    // 月: a thing in the sky
                              0.8f, 0.2f});  // 光
     const std::vector<float> q = {static_cast<float>(o.query[0]), static_cast<float>(o.query[1])};
-    const std::vector<float> s = core::matvec(k, q);
+    const std::vector<float> s = core::torch32::matvec(k, q);
     r.words = kWords;
     r.scores = widen(s);
-    r.weights = widen(core::softmax(s));
-    r.weights_x5 = widen(core::softmax(core::scale(s, 5.0)));
+    r.weights = widen(core::torch32::softmax(s));
+    r.weights_x5 = widen(core::torch32::softmax(core::torch32::scale(s, 5.0)));
 }
 
 // 3. scores = q @ k.T / sqrt(8), masked above the diagonal with -inf, softmax over each row.
 void causal(rng::TorchGenerator& g, report::LessonReport& r) {
     const Tensor32 q = randn(g, kT, 8);
     const Tensor32 k = randn(g, kT, 8);
-    const Tensor32 s = core::divide(core::matmul_transposed(q, k), std::sqrt(8.0));
-    const std::vector<bool> keep = core::tril_mask(kT);
-    r.causal_weights = to_array(core::softmax_rows(core::masked_fill_not(s, keep, kMinusInf)));
+    const Tensor32 s = core::torch32::divide(core::torch32::matmul_transposed(q, k), std::sqrt(8.0));
+    const std::vector<bool> keep = core::torch32::tril_mask(kT);
+    r.causal_weights = to_array(core::torch32::softmax_rows(core::torch32::masked_fill_not(s, keep, kMinusInf)));
     r.causal_keep = keep;
 }
 
@@ -76,9 +76,9 @@ float avg_max_weight(rng::TorchGenerator& g, long d, bool scaled) {
     const auto width = static_cast<std::size_t>(d);
     const Tensor32 q = randn(g, kT, width);
     const Tensor32 k = randn(g, kT, width);
-    Tensor32 s = core::matmul_transposed(q, k);
-    if (scaled) s = core::divide(s, std::sqrt(static_cast<double>(d)));
-    return core::mean(core::row_max(core::softmax_rows(s)));
+    Tensor32 s = core::torch32::matmul_transposed(q, k);
+    if (scaled) s = core::torch32::divide(s, std::sqrt(static_cast<double>(d)));
+    return core::torch32::mean(core::torch32::row_max(core::torch32::softmax_rows(s)));
 }
 
 void spread(rng::TorchGenerator& g, report::LessonReport& r) {
@@ -86,10 +86,10 @@ void spread(rng::TorchGenerator& g, report::LessonReport& r) {
         const auto width = static_cast<std::size_t>(d);
         const Tensor32 q = randn(g, kSpreadPairs, width);
         const Tensor32 k = randn(g, kSpreadPairs, width);
-        const std::vector<float> dots = core::row_sums(core::multiply(q, k));   // (q * k).sum(-1)
+        const std::vector<float> dots = core::torch32::row_sums(core::torch32::multiply(q, k));   // (q * k).sum(-1)
         report::LessonSpreadRow row;
         row.d = d;
-        row.dot_std = core::std_unbiased(dots);
+        row.dot_std = core::torch32::std_unbiased(dots);
         row.sqrt_d = std::sqrt(static_cast<double>(d));
         row.max_weight_raw = avg_max_weight(g, d, false);
         row.max_weight_scaled = avg_max_weight(g, d, true);
@@ -102,9 +102,9 @@ LessonHead draw_head(rng::TorchGenerator& g, std::size_t t) {
     LessonHead h;
     h.x = randn(g, t, kModel);
     const double root_model = std::sqrt(static_cast<double>(kModel));
-    h.w_q = core::divide(randn(g, kModel, kHead), root_model);
-    h.w_k = core::divide(randn(g, kModel, kHead), root_model);
-    h.w_v = core::divide(randn(g, kModel, kHead), root_model);
+    h.w_q = core::torch32::divide(randn(g, kModel, kHead), root_model);
+    h.w_k = core::torch32::divide(randn(g, kModel, kHead), root_model);
+    h.w_v = core::torch32::divide(randn(g, kModel, kHead), root_model);
     return h;
 }
 
@@ -124,16 +124,16 @@ Tensor32 flash_head(const Tensor32& q, const Tensor32& k, const Tensor32& v, boo
 void head(const LessonOptions& o, rng::TorchGenerator& g, report::LessonReport& r) {
     const auto t = static_cast<std::size_t>(o.t);
     const LessonHead h = draw_head(g, t);
-    const Tensor32 q = core::matmul(h.x, h.w_q), k = core::matmul(h.x, h.w_k), v = core::matmul(h.x, h.w_v);
-    Tensor32 s = core::divide(core::matmul_transposed(q, k), std::sqrt(static_cast<double>(kHead)));
-    if (!o.no_mask) s = core::masked_fill_not(s, core::tril_mask(t), kMinusInf);
-    const Tensor32 out = core::matmul(core::softmax_rows(s), v);
+    const Tensor32 q = core::torch32::matmul(h.x, h.w_q), k = core::torch32::matmul(h.x, h.w_k), v = core::torch32::matmul(h.x, h.w_v);
+    Tensor32 s = core::torch32::divide(core::torch32::matmul_transposed(q, k), std::sqrt(static_cast<double>(kHead)));
+    if (!o.no_mask) s = core::torch32::masked_fill_not(s, core::torch32::tril_mask(t), kMinusInf);
+    const Tensor32 out = core::torch32::matmul(core::torch32::softmax_rows(s), v);
     r.input_shape = {h.x.rows, h.x.cols};
     r.qkv_shape = {q.rows, q.cols};
     r.output_shape = {out.rows, out.cols};
     r.causal = !o.no_mask;
     r.head_output = to_array(out);
-    r.max_difference = core::max_abs_diff(out, flash_head(q, k, v, !o.no_mask));
+    r.max_difference = core::torch32::max_abs_diff(out, flash_head(q, k, v, !o.no_mask));
 }
 
 }  // namespace

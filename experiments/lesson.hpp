@@ -8,7 +8,7 @@
 #include <array>
 #include <vector>
 
-#include "core/float32_ops.hpp"
+#include "core/torch32/ops.hpp"
 #include "report/lesson_report.hpp"
 
 namespace attn::experiments {
@@ -29,7 +29,7 @@ struct LessonOptions {
 // draws of sections 1-4, then x = randn(t, 16) and W_q, W_k, W_v = randn(16, 8) / 4.
 // `attn cost` times its kernels on these, so its head is the lesson's head.
 struct LessonHead {
-    core::Tensor32 x, w_q, w_k, w_v;   // (t, 16), (16, 8) each
+    core::torch32::Tensor32 x, w_q, w_k, w_v;   // (t, 16), (16, 8) each
 };
 LessonHead lesson_head_inputs(long t);
 

@@ -1,4 +1,4 @@
-// src/core/float32_ops: the lesson's float32 arithmetic, checked by invariants, by small cases
+// src/core/torch32 (namespace attn::core::torch32): the lesson's float32 arithmetic, checked by invariants, by small cases
 // worked out by hand, and bit for bit against torch's own results for every operation on
 // torch's own inputs (tests/data/torch/float32_ops.txt, tools/gen_torch_fixtures.py).
 #include <doctest/doctest.h>
@@ -15,12 +15,12 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/float32_ops.hpp"
+#include "core/torch32/ops.hpp"
 #include "rng/torch_generator.hpp"
 #include "test_core_openblas.hpp"
 
-using attn::core::Tensor32;
-namespace ops = attn::core;
+using attn::core::torch32::Tensor32;
+namespace ops = attn::core::torch32;
 
 TEST_CASE("matmul and matmul_transposed: shapes, and within float32 rounding of a double loop") {
     attn::rng::TorchGenerator g(3);

@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "errors.hpp"
-#include "core/float32_ops.hpp"
+#include "core/torch32/ops.hpp"
 #include "core/kernels/kernels.hpp"
 #include "experiments/lesson.hpp"
 #include "render/lesson_text.hpp"
@@ -88,7 +88,7 @@ double roundoffs(const std::vector<double>& got, const std::vector<double>& want
     return max_diff(got, want) / (0x1p-24 * scale);
 }
 
-using attn::core::Tensor32;
+using attn::core::torch32::Tensor32;
 
 Tensor32 slice(const std::vector<double>& v, std::size_t from, std::size_t rows, std::size_t cols) {
     REQUIRE(from + rows * cols <= v.size());
@@ -108,7 +108,7 @@ bool fixture_kernel() {
 }  // namespace
 
 TEST_CASE("sections 3 and 5 on torch's own normals are torch's bits (on the fixture's OpenBLAS kernel)") {
-    namespace ops = attn::core;
+    namespace ops = attn::core::torch32;
     const auto want = read_values();
     // On another kernel the products' last bits move (test_core_openblas.hpp); the rest is
     // exact, so there the results must still be within a few unit roundoffs.
@@ -230,7 +230,7 @@ TEST_CASE("section 5: the flash kernel stays within 1e-6 of the step-by-step hea
     // output is v's first row up to the one rounding of exp(0)·v / 1.
     attn::rng::TorchGenerator g(7);
     for (std::size_t t : {1u, 2u, 9u, 33u}) {
-        using attn::core::Tensor32;
+        using attn::core::torch32::Tensor32;
         const Tensor32 q(t, 8, g.randn(t, 8)), k(t, 8, g.randn(t, 8)), v(t, 8, g.randn(t, 8));
         attn::kernels::Meter meter;
         const auto fused = attn::kernels::flash_attention(q.data.data(), k.data.data(), v.data.data(), t, meter, {});

@@ -39,7 +39,7 @@ prints (the same torch calls, in the same order), for attn's LessonReport:
     (causal_inputs and head_inputs hold torch's own normals for sections 3 and 5, so that the
     arithmetic can be checked apart from the generator: q then k; x, W_q, W_k, W_v.)
 
-And float32_ops.txt: torch's own results for the float32 operations of src/core/float32_ops on
+And float32_ops.txt: torch's own results for the float32 operations of src/core/torch32 on
 torch's own inputs, so that each operation is checked on its own, independently of the generator
 (whose normals differ from torch's in last bits). One case per line:
     <op> <arg> <rows> <cols> in <hex>... [in2 <rows> <cols> <hex>...] out <hex>...

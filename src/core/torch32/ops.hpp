@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace attn::core {
+namespace attn::core::torch32 {
 
 // A row-major float32 matrix (a contiguous 2-D torch tensor). Element (r, c) is data[r*cols + c].
 struct Tensor32 {
@@ -53,7 +53,7 @@ Tensor32 softmax_rows(const Tensor32& s);
 std::vector<float> softmax(const std::vector<float>& v);
 
 // s.sum(dim=1, keepdim=True) and s.sum(dim=-1): torch's float32 cascade sum, in its order (8-lane
-// vectors into 4 accumulators with chunked levels; see float32_ops.cpp), so the bits are torch's;
+// vectors into 4 accumulators with chunked levels; see ops.cpp), so the bits are torch's;
 // the exact sum rounded once differs in the last bit for about half of all rows.
 std::vector<float> row_sums(const Tensor32& s);
 // a / a.sum(dim=1, keepdim=True): each row divided by its own sum.
@@ -75,4 +75,4 @@ bool allclose(const std::vector<float>& a, const std::vector<float>& b, double r
 // (a - b).abs().max(): the difference is rounded to float32 first, as torch computes it.
 float max_abs_diff(const Tensor32& a, const Tensor32& b);
 
-}  // namespace attn::core
+}  // namespace attn::core::torch32

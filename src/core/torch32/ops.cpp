@@ -1,7 +1,7 @@
-// The lesson's float32 arithmetic (see float32_ops.hpp). Products go to OpenBLAS, the BLAS that
+// The lesson's float32 arithmetic (see ops.hpp). Products go to OpenBLAS, the BLAS that
 // Debian's torch calls for mm/mv, with the same operands and transpose flags; everything else is
 // a plain loop in float32, with the two reductions that torch runs in double kept in double.
-#include "core/float32_ops.hpp"
+#include "core/torch32/ops.hpp"
 
 #include <cblas.h>
 
@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace attn::core {
+namespace attn::core::torch32 {
 namespace {
 
 void require(bool ok, const char* what) {
@@ -357,4 +357,4 @@ float max_abs_diff(const Tensor32& a, const Tensor32& b) {
     return m;
 }
 
-}  // namespace attn::core
+}  // namespace attn::core::torch32
