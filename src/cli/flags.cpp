@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli/parse_flags.hpp"
+#include "experiments/checks.hpp"
 
 namespace attn::cli {
 namespace {
@@ -69,6 +70,16 @@ Flag seed_flag(rng::Seed& field) {
     f.parse = [&field](const std::string& text) { field = parse_seed("--seed", text); };
     f.value = [&field] { return report::SettingValue(field.decimal()); };  // any size: a text
     return f;
+}
+
+std::vector<Flag> head_shape_flags(rng::Seed& seed, long& d, long& n, long& dq) {
+    const std::string dims = range_text(1L, experiments::kMaxDimension);
+    return {
+        seed_flag(seed),
+        int_flag("--d", "model width D, rows of X", d, dims),
+        int_flag("--n", "positions N, columns of X", n, dims),
+        int_flag("--dq", "query/key width Dq", dq, dims),
+    };
 }
 
 Flag text_flag(const std::string& name, const std::string& type_name, const std::string& help,

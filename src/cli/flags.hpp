@@ -18,6 +18,8 @@ Flag int_list_flag(const std::string& name, const std::string& help, std::vector
                    const std::string& range, const std::string& default_text);
 Flag number_flag(const std::string& name, const std::string& help, double& field, const std::string& range);
 Flag seed_flag(rng::Seed& field);
+// --seed, --d, --n, --dq of the chapter's single-head experiments (sections 3, 4 and 6).
+std::vector<Flag> head_shape_flags(rng::Seed& seed, long& d, long& n, long& dq);
 Flag text_flag(const std::string& name, const std::string& type_name, const std::string& help,
                std::string& field);
 // Like text_flag, and also records that the flag was given.

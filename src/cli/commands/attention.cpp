@@ -19,18 +19,13 @@ Command attention_command() {
     auto o = std::make_shared<experiments::AttentionOptions>();
     auto pics = std::make_shared<Pictures>();
     auto pres = std::make_shared<Presentation>();
-    const std::string dims = range_text(1L, experiments::kMaxDimension);
     Command c;
     c.name = "attention";
     c.summary = "Section 3 (三、比重從哪裡來): the attention matrix of a small meeting";
     c.footer = "Replays chapter section 3 (the reference script attention.py), byte for byte.";
-    c.flags = {
-        seed_flag(o->seed),
-        int_flag("--d", "model width D, rows of X", o->d, dims),
-        int_flag("--n", "positions N, columns of X", o->n, dims),
-        int_flag("--dq", "query/key width Dq", o->dq, dims),
-        int_flag("--col", "1-based output position whose scores and weights are shown, 1..N", o->col, "1..N"),
-    };
+    c.flags = head_shape_flags(o->seed, o->d, o->n, o->dq);
+    c.flags.push_back(int_flag("--col", "1-based output position whose scores and weights are shown, 1..N",
+                               o->col, "1..N"));
     for (Flag& f : heatmap_flags(*pics)) c.flags.push_back(f);
     c.flags.push_back(svg_flag(*pics));
     for (Flag& f : presentation_flags(*pres)) c.flags.push_back(std::move(f));

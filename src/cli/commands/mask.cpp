@@ -19,20 +19,14 @@ Command mask_command() {
     auto o = std::make_shared<experiments::MaskOptions>();
     auto pics = std::make_shared<Pictures>();
     auto pres = std::make_shared<Presentation>();
-    const std::string dims = range_text(1L, experiments::kMaxDimension);
     Command c;
     c.name = "mask";
     c.summary = "Section 6 (遮罩): the causal mask, and what shifting a later input changes";
     c.footer = "Replays chapter section 6 (the reference script mask.py), byte for byte.";
-    c.flags = {
-        seed_flag(o->seed),
-        int_flag("--d", "model width D, rows of X", o->d, dims),
-        int_flag("--n", "positions N, columns of X", o->n, dims),
-        int_flag("--dq", "query/key width Dq", o->dq, dims),
-        int_flag("--pos", "1-based position P whose input is shifted, 2..N", o->pos, "2..N"),
-        number_flag("--delta", "the shift added to input P", o->delta,
-                    range_text(-experiments::kMaxDelta, experiments::kMaxDelta)),
-    };
+    c.flags = head_shape_flags(o->seed, o->d, o->n, o->dq);
+    c.flags.push_back(int_flag("--pos", "1-based position P whose input is shifted, 2..N", o->pos, "2..N"));
+    c.flags.push_back(number_flag("--delta", "the shift added to input P", o->delta,
+                                  range_text(-experiments::kMaxDelta, experiments::kMaxDelta)));
     for (Flag& f : heatmap_flags(*pics)) c.flags.push_back(f);
     c.flags.push_back(svg_flag(*pics));
     for (Flag& f : presentation_flags(*pres)) c.flags.push_back(std::move(f));

@@ -15,7 +15,6 @@ namespace attn::cli {
 
 Command permutation_command() {
     auto o = std::make_shared<experiments::PermutationOptions>();
-    const std::string dims = range_text(1L, experiments::kMaxDimension);
     auto p = std::make_shared<Presentation>();
     Command c;
     c.name = "permutation";
@@ -27,15 +26,10 @@ Command permutation_command() {
         o->perm = parse_int_list("--perm", text, "0..N-1");
         o->perm_given = true;
     };
-    c.flags = {
-        seed_flag(o->seed),
-        int_flag("--d", "model width D, rows of X", o->d, dims),
-        int_flag("--n", "positions N, columns of X", o->n, dims),
-        int_flag("--dq", "query/key width Dq", o->dq, dims),
-        perm,
-        number_flag("--base", "base of the sinusoidal positional encoding", o->base,
-                    range_text(experiments::kMinBase, experiments::kMaxBase)),
-    };
+    c.flags = head_shape_flags(o->seed, o->d, o->n, o->dq);
+    c.flags.push_back(perm);
+    c.flags.push_back(number_flag("--base", "base of the sinusoidal positional encoding", o->base,
+                                  range_text(experiments::kMinBase, experiments::kMaxBase)));
     for (Flag& f : presentation_flags(*p)) c.flags.push_back(std::move(f));
     c.run = [o, p, flags = c.flags] {
         apply_language_environment(*p);
