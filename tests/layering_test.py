@@ -26,6 +26,9 @@ FORBIDDEN = {
     # readers of text a user gives (a printed NumPy matrix): plain numbers out, nothing above
     "src/input": ("core/", "rng/", "print/", "render/", "report/", "experiments/", "cli/",
                   "homework/", "CLI/"),
+    # files written whole (temporary file + rename): POSIX only, nothing of the project
+    "src/files": ("core/", "rng/", "print/", "render/", "report/", "experiments/", "cli/",
+                  "homework/", "input/", "CLI/"),
     "experiments": ("render/", "print/", "cli/", "CLI/", "homework/"),
     "src/homework": ("cli/", "CLI/"),
     # a command file binds flags and calls an experiment and a renderer; CLI11 stays in main.cpp

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "errors.hpp"
+#include "files/replace_file.hpp"
 
 namespace attn::cli {
 namespace {
@@ -82,22 +83,11 @@ std::string heatmaps_text(const std::vector<render::Heatmap>& maps, const Pictur
 
 namespace {
 
-// write() all of `text` to `fd`; 0 or the errno of the failure.
-int write_all(int fd, const std::string& text) {
-    for (std::size_t written = 0; written < text.size();) {
-        const ssize_t n = write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return n < 0 ? errno : EIO;
-        written += static_cast<std::size_t>(n);
-    }
-    return 0;
-}
-
 // A device or a FIFO (/dev/stdout, a named pipe) cannot be replaced by rename(): written through.
 void write_through(const std::string& path, const std::string& svg) {
     const int fd = open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (fd < 0) cannot_write(path, errno);
-    int error = write_all(fd, svg);
+    int error = files::write_all(fd, svg);
     if (close(fd) != 0 && error == 0) error = errno;
     if (error != 0) cannot_write(path, error);
 }
@@ -116,29 +106,8 @@ void write_svg(const Pictures& p, const std::string& svg) {
             std::free(resolved);
         }
     }
-    const std::size_t slash = path.rfind('/');
-    const std::string folder = slash == std::string::npos ? "" : path.substr(0, slash + 1);
-    const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-    if (base.empty()) cannot_write(p.svg, EISDIR);
-    std::string temp = folder + "." + base + ".XXXXXX";
-    const int fd = mkstemp(temp.data());
-    if (fd < 0) {   // the temporary file is made next to FILE, so that rename() replaces it whole
-        const int error = errno;
-        throw IoError("--svg: cannot write '" + p.svg + "': cannot create a file in its folder (" +
-                      std::strerror(error) + ")");
-    }
-    // mkstemp makes the file 0600; give it the mode a plain open() would (0666 less the umask).
-    const mode_t mask = umask(0);
-    umask(mask);
-    int error = fchmod(fd, 0666 & ~mask) == 0 ? 0 : errno;
-    if (error == 0) error = write_all(fd, svg);
-    if (error == 0 && fsync(fd) != 0) error = errno;
-    if (close(fd) != 0 && error == 0) error = errno;
-    if (error == 0 && std::rename(temp.c_str(), path.c_str()) != 0) error = errno;
-    if (error != 0) {
-        unlink(temp.c_str());
-        cannot_write(p.svg, error);
-    }
+    if (path.empty() || path.back() == '/') cannot_write(p.svg, EISDIR);
+    if (const int error = files::replace_file(path, svg); error != 0) cannot_write(p.svg, error);
 }
 
 }  // namespace attn::cli

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "errors.hpp"
+#include "files/replace_file.hpp"
 
 namespace attn::homework {
 
@@ -15,55 +16,20 @@ namespace {
 
 std::string reason() { return std::strerror(errno); }
 
-bool write_all(int fd, const std::string& text) {
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        done += static_cast<std::size_t>(n);
-    }
-    return true;
-}
-
 }  // namespace
 
 void write_file_atomically(const std::string& path, const std::string& text, const std::string& flag) {
-    const std::size_t slash = path.rfind('/');
-    const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-    const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-    std::string temp = dir + "/." + base + ".attn-XXXXXX";
-    const int fd = ::mkstemp(temp.data());
-    auto fail = [&](const std::string& what) {
-        const std::string message = flag + " " + path + ": " + what;
+    const int error = files::replace_file(path, text);
+    if (error != 0) {
         if (!is_directory(path)) ::unlink(path.c_str());   // no stale report after a failure
-        throw IoError(message);
-    };
-    if (fd < 0) fail("cannot create a file beside it: " + reason());
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    ::fchmod(fd, 0666 & ~mask);   // as an ordinary new file would be
-    const bool written = write_all(fd, text);
-    const int write_error = errno;
-    const bool synced = written && ::fsync(fd) == 0;
-    const bool closed = ::close(fd) == 0;
-    if (!written || !synced || !closed) {
-        errno = !written ? write_error : errno;
-        const std::string why = reason();
-        ::unlink(temp.c_str());
-        fail("cannot write: " + why);
-    }
-    if (::rename(temp.c_str(), path.c_str()) != 0) {
-        const std::string why = reason();
-        ::unlink(temp.c_str());
-        fail("cannot replace it: " + why);
+        throw IoError(flag + " " + path + ": cannot write: " + std::strerror(error));
     }
 }
 
 void append_file(const std::string& path, const std::string& text, const std::string& flag) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0666);
     if (fd < 0) throw IoError(flag + " " + path + ": cannot open for appending: " + reason());
-    const bool written = write_all(fd, text);
+    const bool written = files::write_all(fd, text) == 0;
     const std::string why = reason();
     const bool closed = ::close(fd) == 0;
     if (!written || !closed) throw IoError(flag + " " + path + ": cannot write: " + why);

@@ -1,0 +1,18 @@
+#pragma once
+// Files written whole or not at all: the text goes to a temporary file beside `path`, is synced,
+// and is renamed over `path`, so a reader (a CI job uploading a report, a browser showing an
+// SVG) never sees a half-written file, even when the disk fills or the process dies. Callers
+// decide what `path` is (the homework reports refuse to follow links, `--svg` follows them).
+// POSIX only; includes nothing of the project.
+#include <string>
+
+namespace attn::files {
+
+// 0 on success, else the errno of the step that failed (the temporary file is removed). The new
+// file gets the mode a plain open() would give it (0666 less the umask).
+int replace_file(const std::string& path, const std::string& text);
+
+// write() all of `text` to `fd`, retrying on EINTR: 0 or the errno of the failure.
+int write_all(int fd, const std::string& text);
+
+}  // namespace attn::files
