@@ -21,11 +21,13 @@ namespace {
 using attn::cli::Command;
 using attn::cli::Flag;
 
-// Texts as CLI11 collected them, parsed into their types in flag order once CLI11 is done (so
-// that a bad value is reported with its own flag's message, not CLI11's).
+// Texts as CLI11 collected them, handed to the chosen command once CLI11 is done; the command
+// parses them into their types in flag order (so that a bad value is reported with its own
+// flag's message, not CLI11's).
 struct Given {
-    const Flag* flag;
+    const Command* command;
     std::vector<std::string> texts;
+    bool toggled = false;   // a toggle flag was given
 };
 
 std::string help_line(const Flag& f) {
@@ -36,7 +38,7 @@ void add_command(CLI::App& app, const Command& command, std::list<Given>& given)
     CLI::App* sub = app.add_subcommand(command.name, command.summary);
     sub->footer(command.footer + "\n");
     for (const Flag& f : command.flags) {
-        given.push_back({&f, {}});
+        given.push_back({&command, {}});
         std::vector<std::string>& texts = given.back().texts;
         switch (f.kind) {
             case Flag::Kind::value:
@@ -48,7 +50,7 @@ void add_command(CLI::App& app, const Command& command, std::list<Given>& given)
                 sub->add_option(f.name, texts, help_line(f))->type_name(f.type_name);
                 break;
             case Flag::Kind::toggle:
-                sub->add_flag(f.name, *f.toggle, f.help);
+                sub->add_flag(f.name, given.back().toggled, f.help);
                 break;
         }
     }
@@ -114,11 +116,14 @@ int run(int argc, char** argv) {
         attn::cli::write_stdout(app.help());
         return 0;
     }
-    for (const Given& g : given) {
-        for (const std::string& text : g.texts) g.flag->parse(text);
-    }
     for (const Command& c : commands) {
-        if (c.name == chosen.front()->get_name()) return c.run();
+        if (c.name != chosen.front()->get_name()) continue;
+        attn::cli::GivenTexts texts;   // the command's flags in order
+        for (const Given& g : given) {
+            if (g.command != &c) continue;
+            texts.push_back(g.toggled ? std::vector<std::string>{""} : g.texts);
+        }
+        return c.run(texts);
     }
     return 0;
 }
