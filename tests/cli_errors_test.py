@@ -51,6 +51,9 @@ BAD = [
     ("cost --kernel flash,", "--kernel"), ("cost --format xml", "--format"),
     ("homework 4", "1..3"), ("homework --junit r.xml", "--grade"), ("homework --variant ''", "--variant"),
     ("completion", "bash"), ("completion tcsh", "tcsh"),
+    # --heatmap prints after the text: refused with JSON, by every command that has it
+    ("attention --heatmap --format json", "--heatmap"), ("mask --heatmap --format json", "--heatmap"),
+    ("lesson 3 --heatmap --format json", "--heatmap"), ("udl 12.1 --heatmap --format json", "--heatmap"),
     ("nosuchcommand", "nosuchcommand"),
     # control characters in a value are escaped: the error stays one line, the terminal untouched
     ("attention --n '1\n2'", "1\\n2"), ("attention --seed '\x1b[2J'", "\\x1b[2J"),
