@@ -5,6 +5,7 @@
 // field of a larger struct, so a command's flags parse into one struct of its own, made afresh
 // for each run: nothing is captured by reference, nothing is written back after the run.
 // No CLI11 here.
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "errors.hpp"
 #include "report/invocation.hpp"
 #include "rng/seed.hpp"
 
@@ -76,10 +78,18 @@ Command make_command(std::string name, std::string summary, std::string footer, 
     c.summary = std::move(summary);
     c.footer = std::move(footer);
     for (const Option<T>& o : options) c.flags.push_back(o.flag);
-    c.run = [options = std::move(options), run = std::move(run)](const GivenTexts& given) {
+    c.run = [name = c.name, options = std::move(options), run = std::move(run)](const GivenTexts& given) {
         T target{};
-        for (std::size_t i = 0; i < options.size() && i < given.size(); ++i) {
-            for (const std::string& text : given[i]) options[i].parse(target, text);
+        try {
+            for (std::size_t i = 0; i < options.size() && i < given.size(); ++i) {
+                for (const std::string& text : given[i]) options[i].parse(target, text);
+            }
+        } catch (const UsageError& e) {
+            // A text that is not of its flag's type (`--n abc`) points at the subcommand's help,
+            // as CLI11's own usage errors do; ranges are checked later and name themselves.
+            const std::string what = e.what();
+            const std::size_t skip = e.flag.empty() ? 0 : e.flag.size() + 2;
+            throw UsageError(e.flag, what.substr(std::min(skip, what.size())) + " (see attn " + name + " --help)");
         }
         return run(target, options);
     };

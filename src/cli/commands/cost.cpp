@@ -62,7 +62,7 @@ Command cost_command() {
         "log time against log T. A naive run whose T×T scores would not fit (2 GiB, or less\n"
         "memory available) and any run of more than 5e11 multiplications are reported as skipped\n"
         "before anything is allocated; the others still run. Kernels use SIMD chosen at run time\n"
-        "for this CPU (sse2, avx2+fma or avx512f).";
+        "for this CPU (sse2, avx2+fma or avx512f; neon on aarch64).";
     Option<std::vector<kernels::Kernel>> kernel;
     kernel.flag.name = "--kernel";
     kernel.flag.type_name = "LIST";
