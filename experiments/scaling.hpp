@@ -25,6 +25,9 @@ struct ScalingOptions {
 };
 
 void validate(const ScalingOptions& options);
+// What a run computes: every output (text, JSON, --svg) shows the same five figures of each shown
+// Dq, which need that Dq's R×N scores. A Dq of the sweep before the last shown one is drawn but
+// not multiplied (its draws move the stream the reference's way); none after it is drawn.
 report::ScalingReport run_scaling(const ScalingOptions& options);
 
 // The sweep actually run: the sweep, then every shown value not in it, in the order given.

@@ -44,6 +44,12 @@ std::string rendered(const Presentation& p, const std::string& command, const st
 // Throws UsageError naming `flag` when --format json was chosen: `flag` prints after the text.
 void require_text_format(const Presentation& p, const std::string& flag);
 
+// --with-outputs, bound to `field`: the JSON also carries values the text never shows (attention's
+// Y, each head's weights and output of multihead), and only then does the run compute them.
+Flag with_outputs_flag(bool& field);
+// Throws UsageError naming `flag` unless --format json was chosen: `flag` adds to the JSON only.
+void require_json_format(const Presentation& p, const std::string& flag);
+
 // The heatmaps' captions follow --lang (the SVG pictures are always in English).
 inline render::Wording wording(render::Lang lang) {
     return lang == render::Lang::en ? render::Wording::english : render::Wording::chapter;

@@ -29,9 +29,11 @@ Command attention_command() {
     for (Flag& f : heatmap_flags(*pics)) c.flags.push_back(f);
     c.flags.push_back(svg_flag(*pics));
     for (Flag& f : presentation_flags(*pres)) c.flags.push_back(std::move(f));
+    c.flags.push_back(with_outputs_flag(o->with_outputs));
     c.run = [o, pics, pres, flags = c.flags] {
         apply_language_environment(*pres);
         if (pics->heatmap) require_text_format(*pres, "--heatmap");
+        if (o->with_outputs) require_json_format(*pres, "--with-outputs");
         check_picture_size(*pics, o->n);
         const report::AttentionReport r = experiments::run_attention(*o);
         if (!pics->svg.empty()) write_svg(*pics, render::svg::heatmaps_svg(render::attention_heatmaps(r, render::Wording::english)));
