@@ -83,7 +83,12 @@ int run(int argc, char** argv) {
     app.require_subcommand(0, 1);
     const std::vector<Command> commands = attn::cli::all_commands();
     std::list<Given> given;  // a list: add_command keeps references into it
-    for (const Command& c : commands) add_command(app, c, given);
+    // Only the named subcommand's options are built (building every command's CLI11 options was
+    // most of start-up's own work); plain `attn`, `attn --help` and `--version` build them all.
+    const bool named = argc > 1 && argv[1][0] != '-';
+    for (const Command& c : commands) {
+        if (!named || c.name == argv[1]) add_command(app, c, given);
+    }
 
     if (argc > 1 && argv[1][0] != '-') {
         std::string names;
