@@ -15,13 +15,6 @@
 
 namespace attn::experiments {
 
-MultiheadOptions as_run(const MultiheadOptions& o) {
-    MultiheadOptions run = o;
-    run.sweep = effective_sweep(o.sweep, o.shown);
-    if (run.shown.empty()) run.shown = o.sweep;
-    return run;
-}
-
 MultiheadWork work_for(const MultiheadOptions& o) {
     MultiheadWork work;
     work.weights = o.with_outputs || o.head_differences;
@@ -106,6 +99,8 @@ report::MultiheadReport run_multihead(const MultiheadOptions& o) {
     const MultiheadWork work = work_for(o);
     const std::vector<long> run = effective_sweep(o.sweep, o.shown);
     report::MultiheadReport report;
+    report.sweep = run;
+    report.shown = shown;
     if (!work.draws) {                       // the counts and shapes need no values
         for (long h : run) {
             if (contains(shown, h)) report.rows.push_back(counted_row(h, d, n));
