@@ -23,11 +23,13 @@ namespace {
 using attn::cli::Command;
 using attn::cli::Flag;
 
-// Texts as CLI11 collected them, parsed into their types in flag order once CLI11 is done (so
-// that a bad value is reported with its own flag's message, not CLI11's).
+// Texts as CLI11 collected them, handed to the chosen command once CLI11 is done; the command
+// parses them into their types in flag order (so that a bad value is reported with its own
+// flag's message, not CLI11's).
 struct Given {
-    const Flag* flag;
+    const Command* command;
     std::vector<std::string> texts;
+    bool toggled = false;   // a toggle flag was given
 };
 
 std::string help_line(const Flag& f) {
@@ -44,7 +46,7 @@ void add_command(CLI::App& app, const Command& command, std::list<Given>& given,
     }
     sub->footer(attn::cli::reflow_paragraphs(command.footer, width) + "\n");
     for (const Flag& f : command.flags) {
-        given.push_back({&f, {}});
+        given.push_back({&command, {}});
         std::vector<std::string>& texts = given.back().texts;
         switch (f.kind) {
             case Flag::Kind::value:
@@ -56,7 +58,7 @@ void add_command(CLI::App& app, const Command& command, std::list<Given>& given,
                 sub->add_option(f.name, texts, help_line(f))->type_name(f.type_name);
                 break;
             case Flag::Kind::toggle:
-                sub->add_flag(f.name, *f.toggle, f.help);
+                sub->add_flag(f.name, given.back().toggled, f.help);
                 break;
         }
     }
@@ -134,19 +136,14 @@ int run(int argc, char** argv) {
         std::fputs(attn::cli::short_usage(names, 80).c_str(), stderr);
         return 2;
     }
-    // A value that is not of its flag's type (`--n abc`) is a usage error like CLI11's, and points
-    // at the same help. (Range errors come later from the experiment's validate() and name the
-    // allowed range themselves; sheet and file errors name the file.)
-    try {
-        for (const Given& g : given) {
-            for (const std::string& text : g.texts) g.flag->parse(text);
-        }
-    } catch (const attn::UsageError& e) {
-        const std::string what = std::string(e.what()) + " (see " + help_hint + ")";
-        return fail("error", what.c_str(), 2);
-    }
     for (const Command& c : commands) {
-        if (c.name == chosen.front()->get_name()) return c.run();
+        if (c.name != chosen.front()->get_name()) continue;
+        attn::cli::GivenTexts texts;   // the command's flags in order
+        for (const Given& g : given) {
+            if (g.command != &c) continue;
+            texts.push_back(g.toggled ? std::vector<std::string>{""} : g.texts);
+        }
+        return c.run(texts);
     }
     return 0;
 }

@@ -34,6 +34,7 @@ inline constexpr std::size_t kTile = 128;   // keys per tile (a multiple of ever
 
 enum class Kernel { naive, flash, kv_cache, recompute };
 const char* kernel_name(Kernel k);            // "naive", "flash", "kv-cache", "recompute"
+inline constexpr Kernel kKernels[] = {Kernel::naive, Kernel::flash, Kernel::kv_cache, Kernel::recompute};
 
 // Instruction sets the kernels are compiled for. sse2 is the x86-64 baseline.
 enum class Level { sse2, avx2, avx512 };
