@@ -24,3 +24,5 @@ endif()
 # used as they are.
 set(xtensor_DIR /usr/lib/x86_64-linux-gnu/cmake/xtensor CACHE PATH "header-only: the host's")
 set(xtensor-blas_DIR /usr/lib/x86_64-linux-gnu/cmake/xtensor-blas CACHE PATH "header-only: the host's")
+# pkg-config (FindOpenSSL asks it first) must answer with the arm64 .pc files, not the host's.
+set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig)

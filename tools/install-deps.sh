@@ -42,7 +42,8 @@ PACKAGES=(
 )
 # --release: also what tools/release.sh needs (Debian 12 x86-64): the arm64 architecture and
 # Debian's deb-src line (muParser's source package), the aarch64 cross compiler and the arm64
-# -dev packages (multiarch), qemu-user-static, lintian.
+# -dev packages (multiarch), qemu-user-static, lintian; debootstrap and python3-yaml for the
+# checks around it (tools/debian-chroot-check.sh, tools/teacher-recipes-check.sh).
 RELEASE_PACKAGES=(
   g++-aarch64-linux-gnu
   libopenblas-dev:arm64
@@ -54,6 +55,8 @@ RELEASE_PACKAGES=(
   qemu-user-static
   binutils
   lintian
+  debootstrap
+  python3-yaml
 )
 if [ "${1:-}" = "--release" ]; then
   $SUDO dpkg --add-architecture arm64
