@@ -23,3 +23,5 @@ endif()
 # Multi-Arch: foreign). Its CMake files name only headers under /usr/include, so the host's are
 # used as they are.
 set(xtensor_DIR /usr/lib/x86_64-linux-gnu/cmake/xtensor CACHE PATH "header-only: the host's")
+# pkg-config (FindOpenSSL asks it first) must answer with the arm64 .pc files, not the host's.
+set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig)
