@@ -1,5 +1,6 @@
 // The glue of `attn homework`: files, environment and order of work; the rest is pure.
 #include "homework/homework.hpp"
+#include "homework/reports/escape.hpp"
 
 #include <unistd.h>
 
@@ -154,7 +155,7 @@ HomeworkOutput grade_sheet(const HomeworkOptions& o) {
         throw;
     }
     write_reports(o, report, gs, true, result);
-    for (const std::string& w : report.warnings) result.err += "attn: warning: " + w + "\n";
+    for (const std::string& w : report.warnings) result.err += "attn: warning: " + safe_text(w) + "\n";
     result.out = grade_table_text(report);
     result.code = report.exit_code();
     return result;
