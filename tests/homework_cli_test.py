@@ -15,6 +15,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -351,7 +352,12 @@ def main():
         p, junit, gs, summary = t.grade(sub(sub(book, 'params = "4*D^2"', 'params = "**4** [x](http://e) <b>"'),
                                             "ratio = 5.13", 'ratio = "5.13"'))
         md = pathlib.Path(summary).read_text(encoding="utf-8")
-        t.check("**4**" not in md and "](http" not in md and " <b>" not in md, "Markdown in an answer is escaped")
+        t.check('` "**4** [x](http://e) <b>" `' in md, "Markdown in an answer is a code span")
+        if shutil.which("cmark-gfm"):
+            html = subprocess.run(["cmark-gfm", "-e", "table", "-e", "autolink"], input=md.encode(),
+                                  capture_output=True, check=True).stdout.decode()
+            t.check("<a " not in html and "<b>" not in html and "<strong>4" not in html,
+                    f"the summary renders the answer as text: {html[:200]}")
         rows = table_rows(p.stdout)
         t.check(p.returncode == 1 and rows["hw3.c.ratio"][0] == "wrong" and
                 sum(1 for r in rows.values() if r[0] == "right") == 17, "a badly typed key is wrong, the rest graded")
