@@ -22,20 +22,16 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from harness import Checks
+
 ROW = re.compile(r"^(hw\d\.[a-d]\.\S+)\s+(right|wrong|missing)\s+(\S+)/(\S+)\s", re.M)
 
 
 class Runner:
     def __init__(self, attn, tmp):
         self.attn, self.tmp = attn, pathlib.Path(tmp)
-        self.passed = self.failed = 0
-
-    def check(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL", what)
+        self.checks = Checks("homework cli")
+        self.check = self.checks.check
 
     def run(self, *args, stdin=None, env=None, command="homework", **kw):
         e = dict(os.environ)
@@ -429,8 +425,7 @@ def main():
             p = t.run(*args)
             t.check(p.returncode == 2 and p.stderr.startswith(b"attn: error:"), f"{args}: exit 2 ({p.stderr[:120]})")
 
-        print(f"homework cli: {t.passed} passed, {t.failed} failed")
-        return 1 if t.failed else 0
+        return t.checks.finish()
 
 
 if __name__ == "__main__":
