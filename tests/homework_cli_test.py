@@ -342,7 +342,23 @@ def main():
         os.mkdir(t.tmp / "dir.xml")
         pathlib.Path(t.tmp / "results.json").write_text('{"score": 19}')
         p = t.run("--grade", sheet, "--junit", str(t.tmp / "dir.xml"), "--gradescope", str(t.tmp / "results.json"))
-        t.check(p.returncode == 3 and not (t.tmp / "results.json").exists(), "report is a directory: exit 3, no stale JSON")
+        t.check(p.returncode == 3 and json.loads((t.tmp / "results.json").read_text())["score"] == 0 and
+                "is a directory" in json.loads((t.tmp / "results.json").read_text())["output"],
+                "report is a directory: exit 3, the other report a score-0 one naming why")
+        # Issue 17, point 7: every refusal after the report paths are known replaces the stale
+        # reports with score-0 ones naming the reason (a student's committed results.json says 19).
+        for args, env, says in ((["--points", "hw1=-1"], {}, "--points"), (["--variant", ""], {}, "--variant"),
+                                (["--variant", "  "], {}, "the ID is empty"), ([], {"ATTN_LANG": "xx"}, "ATTN_LANG"),
+                                (["--format", "json"], {}, "--format")):
+            stale_json, stale_xml = t.tmp / "stale.json", t.tmp / "stale.xml"
+            stale_json.write_text('{"score": 19, "tests": []}')
+            stale_xml.write_text('<testsuites tests="19" failures="0"/>')
+            p = t.run("--grade", sheet, "--junit", str(stale_xml), "--gradescope", str(stale_json), *args, env=env)
+            g = json.loads(stale_json.read_text())
+            _, cases, root = junit_failures(str(stale_xml))
+            t.check(p.returncode == 2 and p.stderr.count(b"\n") == 1 and g["score"] == 0 and says in g["output"] and
+                    cases == 1 and root.find(".//error") is not None and says in root.find(".//error").get("message", "") +
+                    (root.find(".//error").text or ""), f"{args} {env}: exit 2, score-0 reports naming it ({g})")
         # Issue 17, point 7: two directories exit 3 like one; a device node is refused, never unlinked.
         os.makedirs(t.tmp / "dir2.json", exist_ok=True)
         p = t.run("--grade", sheet, "--junit", str(t.tmp / "dir.xml"), "--gradescope", str(t.tmp / "dir2.json"))
@@ -356,6 +372,18 @@ def main():
             p = t.run("--grade", sheet, "--junit", "/dev/null")
             t.check(p.returncode == 3 and stat.S_ISCHR(os.lstat("/dev/null").st_mode),
                     "--junit /dev/null: exit 3, the device stays a device")
+        # Issue 17, point 7: $GITHUB_STEP_SUMMARY naming an input (or a link to one) is refused, nothing appended.
+        secret_path = t.write("secret.txt", "s" * 32 + "\n")
+        course_path = t.write("course.toml", "[points]\nhw1 = 2\n")
+        os.symlink(secret_path, t.tmp / "summary-link.md")
+        for target in (sheet, secret_path, course_path, str(t.tmp / "summary-link.md")):
+            before = {f: pathlib.Path(f).read_bytes() for f in (sheet, secret_path, course_path)}
+            p = t.run("--grade", sheet, "--secret-file", secret_path, "--course", course_path,
+                      "--gradescope", str(t.tmp / "sum.json"), env={"GITHUB_STEP_SUMMARY": target})
+            after = {f: pathlib.Path(f).read_bytes() for f in before}
+            t.check(p.returncode == 2 and p.stderr.count(b"\n") == 1 and b"GITHUB_STEP_SUMMARY" in p.stderr and
+                    before == after and json.loads((t.tmp / "sum.json").read_text())["score"] == 0,
+                    f"GITHUB_STEP_SUMMARY={target}: refused, nothing appended ({p.stderr[:120]})")
         # Issue 22, point 10: concurrent gradings into the same report paths leave one run's pair.
         pair_xml, pair_json = str(t.tmp / "pair.xml"), str(t.tmp / "pair.json")
         sheets = [t.write(f"c{k}.toml", book if k % 2 else sub(book, "ratio = 5.13", "ratio = 9.99")) for k in range(6)]

@@ -324,13 +324,28 @@ TEST_CASE("stale reports are replaced before the sheet is read, whatever happens
     CHECK_THROWS_AS(run_homework(homework_options(f)), attn::IoError);
     CHECK(read_text(junit).find("errors=\"1\"") != std::string::npos);
     CHECK(read_text(gs).find("\"score\": 0") != std::string::npos);
-    // A report path that is a directory: exit 3, and the other stale report is gone.
+    // A report path that is a directory: exit 3, and the other stale report is a score-0 one saying why.
     std::ofstream(gs) << "{\"score\": 19}";
     ::mkdir((dir.path + "/dir.xml").c_str(), 0700);
     f.junit = dir.path + "/dir.xml";
     std::ofstream(dir.path + "/missing.toml") << "[hw1.a]\n";
     CHECK_THROWS_AS(run_homework(homework_options(f)), attn::IoError);
-    CHECK(::access(gs.c_str(), F_OK) != 0);
+    CHECK(read_text(gs).find("\"score\": 0") != std::string::npos);
+    CHECK(read_text(gs).find("is a directory") != std::string::npos);
+    // A refused flag after the report paths are known: score-0 reports naming it (issue 17, point 7).
+    std::ofstream(gs) << "{\"score\": 19}";
+    f.junit = junit;
+    f.points = "hw1=-1";
+    try {
+        (void)homework_options(f);
+        FAIL("--points hw1=-1 accepted");
+    } catch (const attn::UsageError& e) {
+        report_refusal(f, e.what(), 2);
+    }
+    CHECK(read_text(gs).find("\"score\": 0") != std::string::npos);
+    CHECK(read_text(gs).find("--points") != std::string::npos);
+    CHECK(read_text(junit).find("--points") != std::string::npos);
+    f.points.reset();
     // A report path equal to the sheet, or empty: refused, the sheet untouched.
     f.junit = *f.grade;
     CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);

@@ -99,6 +99,13 @@ bool same_file(const std::string& report, const std::string& other) {
     return entry == entry_of(other) || (!target.empty() && entry == target);
 }
 
+bool same_inode(const std::string& a, const std::string& b) {
+    if (a == b) return true;
+    struct stat sa {}, sb {};
+    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
 bool is_special_file(const std::string& path) {
     struct stat info {};
     return ::lstat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISLNK(info.st_mode) &&

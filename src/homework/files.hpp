@@ -25,6 +25,11 @@ std::string read_small_file(const std::string& path, std::size_t max_bytes, cons
 // replaced, not followed.
 bool same_file(const std::string& report, const std::string& other);
 
+// Whether `a` and `b` are one file once every link is followed (the same device and inode), or
+// the same text: what appending to `a` would write into. For $GITHUB_STEP_SUMMARY, which is
+// appended to through its links, never renamed over.
+bool same_inode(const std::string& a, const std::string& b);
+
 // Whether `path` exists and is a directory.
 bool is_directory(const std::string& path);
 

@@ -58,16 +58,28 @@ std::vector<std::pair<std::string, std::string>> report_files(const HomeworkOpti
     return files;
 }
 
-// Before anything is read: no report may overwrite an input or another report, or be a directory.
-// Returns the first refusal ("" when none), having removed the stale reports it may remove: those
-// that are none of these, so that even a refused run leaves no old report behind.
-std::string refused_report_paths(const HomeworkOptions& o, bool& io_error) {
+// Before anything is read: no report may overwrite an input or another report, or be a directory,
+// and the step summary (appended to) may not be an input. Returns the first refusal ("" when
+// none), having removed the stale reports it may remove: those that are none of these, so that
+// even a refused run leaves no old report behind. The refused paths are cleared in `o`, so that
+// what is left in it may take the refusal's score-0 report.
+std::string refused_report_paths(HomeworkOptions& o, bool& io_error) {
     std::vector<std::pair<std::string, std::string>> inputs = {{"--grade", o.sheet}};
     if (!o.course.empty()) inputs.emplace_back("--course", o.course);
     if (!o.secret_file.empty()) inputs.emplace_back("--secret-file", o.secret_file);
-    if (!o.step_summary.empty()) inputs.emplace_back("$GITHUB_STEP_SUMMARY", o.step_summary);
-    const auto reports = report_files(o);
     std::string refusal;
+    if (!o.step_summary.empty()) {
+        // Appending follows links: a summary naming the secret file would append to the secret.
+        for (const auto& [input_flag, input] : inputs) {
+            if (refusal.empty() && input != "-" && !input.empty() && same_inode(o.step_summary, input)) {
+                refusal = "$GITHUB_STEP_SUMMARY: " + o.step_summary + " is the file given to " + input_flag +
+                          "; the summary must not be appended to it";
+            }
+        }
+        if (!refusal.empty()) o.step_summary.clear();
+        else inputs.emplace_back("$GITHUB_STEP_SUMMARY", o.step_summary);
+    }
+    const auto reports = report_files(o);
     for (std::size_t i = 0; i < reports.size(); ++i) {
         const auto& [flag, path] = reports[i];
         std::string why;
@@ -90,6 +102,7 @@ std::string refused_report_paths(const HomeworkOptions& o, bool& io_error) {
         }
         if (!why.empty() && refusal.empty()) refusal = why;
         if (why.empty()) ::unlink(path.c_str());   // a stale report of this run (ENOENT is fine)
+        else (flag == "--junit" ? o.junit : o.gradescope).clear();
     }
     return refusal;
 }
@@ -111,12 +124,28 @@ void write_reports(const HomeworkOptions& o, const GradeReport& report, const Gr
     }
 }
 
-HomeworkOutput grade_sheet(const HomeworkOptions& o) {
+// A refusal's reports, in the paths that may take them: score 0, the reason as the sheet's error.
+// A report that cannot be written is left absent (the refusal itself is what the caller reports).
+void write_refusal_reports(const HomeworkOptions& o, const std::string& reason, int code) {
+    Variant variant;
+    variant.id = "(not known yet)";
+    HomeworkOutput ignored;
+    try {
+        GradeReport report = unreadable_sheet(sheet_display_name(o.sheet), variant, reason, code);
+        report.variant_origin = "grading did not finish";
+        write_reports(o, report, {}, true, ignored);
+    } catch (const IoError&) {
+    }
+}
+
+HomeworkOutput grade_sheet(const HomeworkOptions& options) {
     HomeworkOutput result;
-    const std::string name = sheet_display_name(o.sheet);
+    const std::string name = sheet_display_name(options.sheet);
+    HomeworkOptions o = options;
     bool io_error = false;
     const std::string refusal = refused_report_paths(o, io_error);
     if (!refusal.empty()) {
+        write_refusal_reports(o, refusal, io_error ? 3 : 2);
         if (io_error) throw IoError(refusal);
         const std::size_t colon = refusal.find(": ");
         throw UsageError(refusal.substr(0, colon), refusal.substr(colon + 2));
@@ -170,6 +199,21 @@ HomeworkOutput grade_sheet(const HomeworkOptions& o) {
 }
 
 }  // namespace
+
+void report_refusal(const HomeworkFlags& f, const std::string& reason, int code) {
+    if (!f.grade) return;   // reports go with --grade only
+    HomeworkOptions o;
+    o.sheet = *f.grade;
+    o.junit = f.junit.value_or("");
+    o.gradescope = f.gradescope.value_or("");
+    o.course = f.course.value_or("");
+    o.secret_file = f.secret_file.value_or("");
+    o.step_summary = f.step_summary.value_or("");
+    if (o.junit.empty() && o.gradescope.empty() && o.step_summary.empty()) return;
+    bool io_error = false;
+    refused_report_paths(o, io_error);   // the paths that are refused keep what is there
+    write_refusal_reports(o, reason, code);
+}
 
 Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.variant, course_secret(o)); }
 

@@ -63,6 +63,11 @@ struct HomeworkOutput {
 // when one is given: what --key, --template and --grade use.
 Variant homework_variant(const HomeworkOptions& options);
 
+// A refusal before the options are known (a bad flag value, $ATTN_LANG, an empty ID): with --grade,
+// the stale reports at the report paths given are replaced by score-0 reports naming `reason`
+// (and the step summary says it), every path checked as for a grading first. Never throws.
+void report_refusal(const HomeworkFlags& flags, const std::string& reason, int code);
+
 // When the sheet cannot be read, the reports are still written (saying why) before the error is
 // rethrown, so that a CI job gets its JUnit/Gradescope files and summary in every case.
 HomeworkOutput run_homework(const HomeworkOptions& options);

@@ -29,9 +29,9 @@ struct Texts {
     Presentation presentation;
 };
 
+// Never throws: the report paths must be known even when a flag is refused.
 homework::HomeworkFlags to_flags(const Texts& t) {
     homework::HomeworkFlags f;
-    if (t.problems.size() > 1) throw UsageError("problem", "give one problem number, 1..3");
     if (!t.problems.empty()) f.problem = std::to_string(t.problems[0]);
     f.want_template = t.want_template;
     f.want_key = t.want_key;
@@ -57,7 +57,8 @@ Command homework_command() {
         "recomputed by the core. --template prints a blank TOML answer sheet, --key the filled one;\n"
         "--grade FILE grades a sheet: exit 0 all right, 1 wrong or missing answers, 2 unreadable\n"
         "sheet or bad flag, 3 a file cannot be read or written. Each report is written whole or not\n"
-        "at all, and stale ones are replaced before the sheet is read; a Markdown summary is\n"
+        "at all, and stale ones are replaced before the sheet is read (a refused flag leaves a\n"
+        "score-0 report naming why); a Markdown summary is\n"
         "appended to $GITHUB_STEP_SUMMARY when it is set.\n"
         "The sheet holds answers only: points and feedback come from --points, --course and\n"
         "--show-expected; wrong answers get a hint, not the expected value.\n"
@@ -95,13 +96,22 @@ Command homework_command() {
     flags.push_back(lift(&Texts::presentation, std::move(lang)));
     auto run = [](const Texts& t, const std::vector<Option<Texts>>& flags) {
         Presentation p = t.presentation;
-        apply_language_environment(p);
-        homework::HomeworkOptions options = homework::homework_options(to_flags(t));
-        options.lang = p.lang;
-        if (p.format == Format::json) {
-            if (options.mode != homework::HomeworkOptions::Mode::key) {
+        const homework::HomeworkFlags given = to_flags(t);
+        homework::HomeworkOptions options;
+        try {
+            if (t.problems.size() > 1) throw UsageError("problem", "give one problem number, 1..3");
+            apply_language_environment(p);
+            options = homework::homework_options(given);
+            if (p.format == Format::json && options.mode != homework::HomeworkOptions::Mode::key) {
                 throw UsageError("--format", "json goes with --key only (the other modes print text)");
             }
+        } catch (const UsageError& e) {
+            // Every exit path leaves an honest report: no stale results.json outlives a refusal.
+            homework::report_refusal(given, e.what(), 2);
+            throw;
+        }
+        options.lang = p.lang;
+        if (p.format == Format::json) {
             // The same numbers as the text key: keyed by the course secret when one is given.
             const homework::AnswerKey key =
                 homework::build_answer_key(homework::solve(homework::homework_variant(options),
