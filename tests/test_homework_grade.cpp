@@ -306,6 +306,25 @@ TEST_CASE("points: 1 each, the teacher's rules, never the sheet's [meta.points]"
     CHECK(grade_text(book, chapter_key(), o).warnings.size() == 1);
 }
 
+TEST_CASE("scores are written at the points' precision (issue 17, point 7)") {
+    const std::string book = read_text(kBookSheet);
+    GradeOptions o;
+    o.points = parse_point_rules("--points", "*=0.1");
+    GradeReport r = grade_text(book, chapter_key(), o);
+    CHECK(r.score == 1.9);   // exactly the double 1.9, not 1.9000000000000006
+    CHECK(r.max_score == 1.9);
+    CHECK(gradescope_json(r, {}).find("\"score\": 1.9,") != std::string::npos);
+    CHECK(junit_xml(r).find("value=\"1.9\"") != std::string::npos);
+    o.points = parse_point_rules("--points", "*=0.3,hw2=0.07,hw3.c.ratio=1e-5");
+    r = grade_text(book_with("hw3.c", "ratio", "ratio = 16"), chapter_key(), o);
+    CHECK(points_text(r.score) == "4.71");
+    CHECK(points_text(r.max_score) == "4.71001");
+    CHECK(point_decimals(0.25) == 2);
+    CHECK(point_decimals(3) == 0);
+    CHECK(point_decimals(1.0 / 3) == kMaxPointDecimals);
+    CHECK(sum_points({0.1, 0.2}) == 0.3);
+}
+
 TEST_CASE("one problem only: the other problems' keys are neither graded nor unknown") {
     GradeOptions o;
     o.problem = 2;

@@ -395,6 +395,14 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
         (row.verdict == Verdict::right ? report.right : row.verdict == Verdict::wrong ? report.wrong : report.missing)++;
         report.items.push_back(row);
     }
+    // Scores at the points' own precision (issue 17, point 7: `--points '*=0.1'` wrote 1.9000000000000006).
+    std::vector<double> earned, possible;
+    for (const GradedItem& row : report.items) {
+        earned.push_back(row.points);
+        possible.push_back(row.max_points);
+    }
+    report.score = sum_points(earned);
+    report.max_score = sum_points(possible);
     for (const auto& [pattern, value] : options.points.rules) {
         bool used = false;
         for (const std::string& k : known) used = used || pattern_covers(pattern, k);

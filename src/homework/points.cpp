@@ -1,5 +1,6 @@
 #include "homework/points.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -32,6 +33,23 @@ double PointRules::lookup(const std::string& key, double fallback) const {
         }
     }
     return points;
+}
+
+int point_decimals(double points) {
+    double scale = 1;
+    for (int d = 0; d < kMaxPointDecimals; ++d, scale *= 10) {
+        if (std::nearbyint(points * scale) / scale == points) return d;
+    }
+    return kMaxPointDecimals;
+}
+
+double sum_points(const std::vector<double>& points) {
+    int decimals = 0;
+    for (double p : points) decimals = std::max(decimals, point_decimals(p));
+    const double scale = std::pow(10.0, decimals);
+    long long units = 0;   // at most 1e6 points a key, 1e9 units a point: far below 2^63 for a sheet
+    for (double p : points) units += std::llround(p * scale);
+    return static_cast<double>(units) / scale;
 }
 
 PointRules parse_point_rules(const std::string& flag, const std::string& text) {

@@ -19,6 +19,16 @@ struct PointRules {
 // negative, non-finite or absurd (> 1e6) number of points.
 PointRules parse_point_rules(const std::string& flag, const std::string& text);
 
+// The decimals a number of points is written with: the fewest places (0..kMaxPointDecimals) at
+// which it prints back as itself, e.g. 0.1 -> 1, 0.25 -> 2, 3 -> 0.
+constexpr int kMaxPointDecimals = 9;
+int point_decimals(double points);
+
+// The sum of `points` at the precision the values themselves use (the most decimals any of them
+// has): summed in whole units of that last place, so that ten times 0.1 plus nine is 1.9, not
+// the binary sum 1.9000000000000006 (what reports used to write).
+double sum_points(const std::vector<double>& points);
+
 // Whether `pattern` covers `key`: "*", the key itself, or a dotted prefix of it.
 bool pattern_covers(const std::string& pattern, const std::string& key);
 // Specificity: "*" 0, "hw1" 1, "hw1.c" 2, "hw1.c.slope_a" 3.

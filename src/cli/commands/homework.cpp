@@ -80,7 +80,7 @@ Command homework_command() {
         lift(&Texts::gradescope, given_text_flag("--gradescope", "FILE", "with --grade: write a Gradescope results.json to FILE")),
         lift(&Texts::points, given_text_flag("--points", "RULES",
                         "with --grade: points per key, part or problem, e.g. hw3=2,hw1.c.slope_a=0.5 "
-                        "(default 1 each)")),
+                        "(default 1 each; scores are summed at the points' precision)")),
         lift(&Texts::course, given_text_flag("--course", "FILE",
                         "with --grade: the teacher's course file (points, feedback, Gradescope visibility)")),
         lift(&Texts::show_expected, toggle_flag("--show-expected", "with --grade: wrong and missing answers also show the expected value")),
