@@ -77,10 +77,11 @@ CoursePolicy parse_course(std::string_view text, const std::string& name) {
         } else if (key == "feedback" && table) {
             for (auto&& [fk, fnode] : *table) {
                 const auto* b = fnode.as_boolean();
-                if (fk.str() != "show_expected" || !b) {
-                    fail(name, fnode, "feedback." + std::string(fk.str()) + ": the only setting is show_expected = true or false");
+                if ((fk.str() != "show_expected" && fk.str() != "partial_digits") || !b) {
+                    fail(name, fnode, "feedback." + std::string(fk.str()) +
+                                          ": the settings are show_expected and partial_digits, each true or false");
                 }
-                course.show_expected = b->get();
+                (fk.str() == "show_expected" ? course.show_expected : course.partial_digits) = b->get();
             }
         } else if (key == "gradescope" && table) {
             for (auto&& [gk, gnode] : *table) {

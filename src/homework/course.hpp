@@ -10,6 +10,7 @@
 //
 //   [feedback]
 //   show_expected = false     # true: wrong answers also show the expected value
+//   partial_digits = false    # true: a short answer right to its digits is told so (an oracle)
 //
 //   [gradescope]              # visible | hidden | after_due_date | after_published
 //   visibility = "after_published"
@@ -26,6 +27,7 @@ namespace attn::homework {
 struct CoursePolicy {
     PointRules points;
     bool show_expected = false;
+    bool partial_digits = false;     // [feedback] partial_digits: digit-level feedback, off by default
     std::string tests_visibility;    // "" when unset
     std::string stdout_visibility;   // "" when unset
 };

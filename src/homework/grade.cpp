@@ -199,7 +199,21 @@ bool too_few_digits(const SheetValue& v, const Item& item) {
     return fewer;
 }
 
-void grade_numbers(const Item& item, const SheetValue& v, bool chapter, GradedItem& row) {
+// Whether any number of `v` has fewer digits than asked: the answer's shape alone, never the key.
+bool fewer_digits_than_asked(const SheetValue& v, const Item& item) {
+    if (item.precision.kind == Precision::Kind::exact) return false;
+    if (v.type == SheetValue::Type::array) {
+        for (const auto& e : v.elements) {
+            const int digits = digits_given(e.raw, item.precision.kind);
+            if (digits >= 0 && digits < item.precision.digits) return true;
+        }
+        return false;
+    }
+    const int digits = digits_given(v.raw, item.precision.kind);
+    return digits >= 0 && digits < item.precision.digits;
+}
+
+void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool partial_digits, GradedItem& row) {
     const std::vector<double> given = numbers_of(v);
     if (given.size() != item.values.size()) {
         row.verdict = Verdict::wrong;
@@ -236,17 +250,19 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, GradedIt
         return;
     }
     row.verdict = Verdict::wrong;
-    if (too_few_digits(v, item)) {
+    if (partial_digits && too_few_digits(v, item)) {
         row.hint = "give " + describe(item.precision) + ": right as far as it goes, but with fewer digits than asked";
         return;
     }
-    row.hint = item.hint;
     for (const Mistake& m : item.mistakes) {
         if (numbers_match(given, m.values, item.precision)) {
             row.hint = m.hint;
-            break;
+            return;
         }
     }
+    // Said of every other short answer, right so far or not: the hint tells nothing about the key.
+    row.hint = fewer_digits_than_asked(v, item) ? "give " + describe(item.precision) + ": this answer has fewer digits than asked"
+                                               : item.hint;
 }
 
 void grade_expression(const Item& item, const SheetValue& v, const std::vector<ExpressionPoint>& points,
@@ -386,7 +402,7 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
             } else if (item.kind == ItemKind::expression) {
                 grade_expression(item, *value, points, row);
             } else {
-                grade_numbers(item, *value, chapter, row);
+                grade_numbers(item, *value, chapter, options.partial_digits, row);
             }
         }
         row.points = row.verdict == Verdict::right ? row.max_points : 0.0;

@@ -52,6 +52,9 @@ struct GradeOptions {
     int problem = 0;              // 0: every problem; 1..3: that one (other keys are not unknown)
     PointRules points;            // the teacher's: course file, then --points (1 each by default)
     bool show_expected = false;   // wrong and missing rows carry the expected value
+    // A wrong answer with fewer digits than asked that is right to the digits it has is told so
+    // ("right as far as it goes"). Off by default: that feedback finds a key digit by digit.
+    bool partial_digits = false;
     std::uint64_t expression_seed = 0;   // the points expressions are compared at (expression.hpp)
 };
 

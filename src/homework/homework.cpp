@@ -178,6 +178,7 @@ HomeworkOutput grade_sheet(const HomeworkOptions& options) {
     g.points = course.points;   // the flag's rules after the course file's: later rules win ties
     g.points.rules.insert(g.points.rules.end(), o.points.rules.begin(), o.points.rules.end());
     g.show_expected = o.show_expected || course.show_expected;
+    g.partial_digits = course.partial_digits;
     g.expression_seed = fresh_expression_seed();
     GradeReport report;
     try {
