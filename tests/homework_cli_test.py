@@ -384,6 +384,20 @@ def main():
             t.check(p.returncode == 2 and p.stderr.count(b"\n") == 1 and b"GITHUB_STEP_SUMMARY" in p.stderr and
                     before == after and json.loads((t.tmp / "sum.json").read_text())["score"] == 0,
                     f"GITHUB_STEP_SUMMARY={target}: refused, nothing appended ({p.stderr[:120]})")
+        # Issue 17, point 7: require_secret = true fails closed: no secret or no ID -> a score-0 report saying why.
+        strict = t.write("strict.toml", "require_secret = true\n[points]\nhw1 = 2\n")
+        for args, env, says in (([], {}, "no --variant ID"), (["--variant", "alice"], {}, "no course secret"),
+                                (["--variant", "chapter", "--secret-file", secret_path], {}, "public numbers"),
+                                ([], {"ATTN_COURSE_SECRET": "s" * 32}, "no --variant ID")):
+            (t.tmp / "strict.json").write_text('{"score": 19, "tests": []}')
+            p = t.run("--grade", sheet, "--course", strict, "--gradescope", str(t.tmp / "strict.json"), *args, env=env)
+            g = json.loads((t.tmp / "strict.json").read_text())
+            t.check(p.returncode == 2 and says.encode() in p.stderr and p.stderr.count(b"\n") == 1 and
+                    g["score"] == 0 and "require_secret" in g["output"], f"require_secret {args} {env}: refused ({g})")
+        p = t.run("--grade", sheet, "--course", strict, "--variant", "alice", "--secret-file", secret_path,
+                  "--gradescope", str(t.tmp / "strict.json"))
+        t.check(p.returncode == 1 and "keyed by the course secret" in (t.tmp / "strict.json").read_text(),
+                "require_secret with an ID and the secret: graded (the book's answers are wrong for alice)")
         # Issue 22, point 10: concurrent gradings into the same report paths leave one run's pair.
         pair_xml, pair_json = str(t.tmp / "pair.xml"), str(t.tmp / "pair.json")
         sheets = [t.write(f"c{k}.toml", book if k % 2 else sub(book, "ratio = 5.13", "ratio = 9.99")) for k in range(6)]

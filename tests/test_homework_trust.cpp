@@ -478,4 +478,7 @@ TEST_CASE("fewer digits than asked: \"give 4 decimal places\"; right-so-far only
     CHECK_FALSE(parse_course("[feedback]\nshow_expected = true\n", "c.toml").partial_digits);
     CHECK_THROWS_AS(parse_course("[feedback]\npartial_digit = true\n", "c.toml"), attn::UsageError);
     CHECK_THROWS_AS(parse_course("[feedback]\npartial_digits = 1\n", "c.toml"), attn::UsageError);
+    CHECK(parse_course("require_secret = true\n", "c.toml").require_secret);
+    CHECK_FALSE(parse_course("[points]\nhw1 = 1\n", "c.toml").require_secret);
+    CHECK_THROWS_AS(parse_course("require_secret = \"yes\"\n", "c.toml"), attn::UsageError);
 }

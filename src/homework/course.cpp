@@ -72,7 +72,11 @@ CoursePolicy parse_course(std::string_view text, const std::string& name) {
     for (auto&& [k, node] : root) {
         const std::string key(k.str());
         const toml::table* table = node.as_table();
-        if (key == "points" && table) {
+        if (key == "require_secret") {
+            const auto* b = node.as_boolean();
+            if (!b) fail(name, node, "require_secret: expected true or false");
+            course.require_secret = b->get();
+        } else if (key == "points" && table) {
             read_points(*table, "", name, course.points);
         } else if (key == "feedback" && table) {
             for (auto&& [fk, fnode] : *table) {
@@ -92,7 +96,7 @@ CoursePolicy parse_course(std::string_view text, const std::string& name) {
             course.tests_visibility = visibility(*table, "visibility", name);
             course.stdout_visibility = visibility(*table, "stdout_visibility", name);
         } else {
-            fail(name, node, key + ": unknown setting (the course file has [points], [feedback] and [gradescope])");
+            fail(name, node, key + ": unknown setting (the course file has require_secret, [points], [feedback] and [gradescope])");
         }
     }
     return course;

@@ -3,6 +3,8 @@
 // (`--course FILE`). A student's sheet carries answers only; everything that decides a grade or
 // what a student is shown comes from here or from the command line. TOML:
 //
+//   require_secret = true     # fail closed: no course secret or no --variant ID -> score 0
+//
 //   [points]                  # points per key, part or problem; the most specific rule wins
 //   "*" = 1
 //   hw3 = 2
@@ -27,7 +29,8 @@ namespace attn::homework {
 struct CoursePolicy {
     PointRules points;
     bool show_expected = false;
-    bool partial_digits = false;     // [feedback] partial_digits: digit-level feedback, off by default
+    bool partial_digits = false;
+    bool require_secret = false;     // grade keyed numbers only (a student's ID and the secret)     // [feedback] partial_digits: digit-level feedback, off by default
     std::string tests_visibility;    // "" when unset
     std::string stdout_visibility;   // "" when unset
 };

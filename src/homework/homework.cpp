@@ -164,6 +164,13 @@ HomeworkOutput grade_sheet(const HomeworkOptions& options) {
         if (!o.course.empty()) course = parse_course(read_small_file(o.course, kMaxTeacherFileBytes, "--course"), o.course);
         gs = {course.tests_visibility, course.stdout_visibility};
         variant = make_variant(o.variant, course_secret(o));
+        if (course.require_secret && !variant.keyed) {
+            // Fail closed: public numbers are not graded when the teacher grades keyed ones only.
+            const std::string missing = o.variant.empty()   ? "no --variant ID was given"
+                                        : variant.id.empty() ? "--variant chapter is the book's public numbers"
+                                                             : "no course secret was given ($ATTN_COURSE_SECRET or --secret-file)";
+            throw UsageError("--course", o.course + ": require_secret = true, but " + missing);
+        }
     } catch (const UsageError& e) {
         write_reports(o, unreadable_sheet(name, variant, e.what(), 2), gs, true, result);
         throw;

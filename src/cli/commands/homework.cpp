@@ -83,7 +83,8 @@ Command homework_command() {
                         "with --grade: points per key, part or problem, e.g. hw3=2,hw1.c.slope_a=0.5 "
                         "(default 1 each; scores are summed at the points' precision)")),
         lift(&Texts::course, given_text_flag("--course", "FILE",
-                        "with --grade: the teacher's course file (points, feedback, Gradescope visibility)")),
+                        "with --grade: the teacher's course file (points, feedback, Gradescope visibility, "
+                        "require_secret)")),
         lift(&Texts::show_expected, toggle_flag("--show-expected", "with --grade: wrong and missing answers also show the expected value")),
         lift(&Texts::variant, given_text_flag("--variant", "ID", "the student's own numbers, derived from ID (e.g. a student number)")),
         lift(&Texts::secret_file, given_text_flag("--secret-file", "FILE", "read the course secret from FILE (else $ATTN_COURSE_SECRET)")),
