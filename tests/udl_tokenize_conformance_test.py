@@ -176,6 +176,23 @@ def main():
                         f"after 50 {counts[50]} (the book: 19, 29, 18)")
     print("  figure 12.8 facts: checked")
 
+    # --svg: the curve has one point per state 0..merges at the JSON's counts; the chosen states
+    import tempfile
+    import xml.etree.ElementTree as ET
+    with tempfile.TemporaryDirectory() as tmp:
+        svg = pathlib.Path(tmp) / "bpe.svg"
+        got = subprocess.run([a.attn, "udl", "12.3", "--merges", "50", "--svg", str(svg)], capture_output=True)
+        ns = {"s": "http://www.w3.org/2000/svg"}
+        root = ET.parse(svg).getroot()
+        line = root.find(".//s:polyline[@id='token-counts']", ns)
+        ys = [float(pt.split(",")[1]) for pt in line.get("points").split()]
+        states = [g.get("id") for g in root.findall(".//s:g", ns)]
+        # a higher count is drawn higher (smaller y), equal counts at equal heights
+        ordered = all((counts[i] < counts[j]) == (ys[i] > ys[j]) for i in range(51) for j in range(51))
+        if got.returncode != 0 or len(ys) != 51 or not ordered or states != ["state-0", "state-1", "state-2", "state-50"]:
+            failures.append(f"--svg: exit {got.returncode}, {len(ys)} points, states {states}")
+    print("  --svg: checked")
+
     for f in failures[:10]:
         print("FAIL", f)
     print(f"udl tokenize conformance: {len(failures)} failures")

@@ -63,10 +63,22 @@ std::uint32_t Merger::stats_of(Pair pair) {
     return it->second;
 }
 
+bool Merger::SortedLess::operator()(const std::pair<long, std::uint32_t>& a,
+                                    const std::pair<long, std::uint32_t>& b) const {
+    if (a.first != b.first) return a.first > b.first;
+    // Python orders tuples of str element by element, each str by code point, which is the
+    // order of their UTF-8 bytes (std::string compares as unsigned char).
+    const Pair& x = m->pairs_[a.second].pair;
+    const Pair& y = m->pairs_[b.second].pair;
+    const int c = m->tokens_[x.first].compare(m->tokens_[y.first]);
+    return c != 0 ? c < 0 : m->tokens_[x.second] < m->tokens_[y.second];
+}
+
 void Merger::detach(std::uint32_t s) {
     PairStats& p = pairs_[s];
     if (p.detached) return;
     if (p.count > 0) ranked_.erase(Rank{p.count, *p.at.begin(), s});
+    if (p.count > 0 && rule_ == TieRule::sorted) sorted_.erase({p.count, s});
     p.detached = true;
     detached_.push_back(s);
 }
@@ -76,6 +88,7 @@ void Merger::reattach() {
         PairStats& p = pairs_[s];
         p.detached = false;
         if (p.count > 0) ranked_.insert(Rank{p.count, *p.at.begin(), s});
+        if (p.count > 0 && rule_ == TieRule::sorted) sorted_.insert({p.count, s});
     }
     detached_.clear();
 }
@@ -111,17 +124,9 @@ Pair Merger::best_pair() const {
             const auto end = ranked_.lower_bound(Rank{top - 1, {0, 0}, 0});
             return pairs_[std::prev(end)->stats].pair;
         }
-        case TieRule::sorted: {
-            // sorted(...)[0]: Python orders tuples of str element by element, each str by code
-            // point, which is the order of their UTF-8 bytes (std::string compares as unsigned).
-            Pair best = pairs_[ranked_.begin()->stats].pair;
-            for (auto it = std::next(ranked_.begin()); it != ranked_.end() && it->count == top; ++it) {
-                const Pair p = pairs_[it->stats].pair;
-                const int c = tokens_[p.first].compare(tokens_[best.first]);
-                if (c < 0 || (c == 0 && tokens_[p.second] < tokens_[best.second])) best = p;
-            }
-            return best;
-        }
+        case TieRule::sorted:
+            // sorted(tied)[0]: the first of sorted_, whose first key is the same count
+            return pairs_[sorted_.begin()->second].pair;
     }
     return pairs_[ranked_.begin()->stats].pair;
 }

@@ -46,6 +46,8 @@ class Merger {
 public:
     // initialize_vocabulary(text): `words` as core::split_words_into_code_points gives them.
     Merger(const std::vector<std::vector<std::string>>& words, TieRule rule);
+    Merger(const Merger&) = delete;   // sorted_'s comparator points at this object
+    Merger& operator=(const Merger&) = delete;
 
     bool has_pair() const { return !ranked_.empty(); }
     // The pair the notebook's best_pair() picks; has_pair() must be true.
@@ -87,6 +89,12 @@ private:
         }
     };
 
+    // For TieRule::sorted: count descending, then the pair in Python's tuple-of-str order.
+    struct SortedLess {
+        const Merger* m;
+        bool operator()(const std::pair<long, std::uint32_t>& a, const std::pair<long, std::uint32_t>& b) const;
+    };
+
     TokenId intern(const std::string& token);
     std::uint32_t stats_of(Pair pair);
     void detach(std::uint32_t stats);
@@ -102,6 +110,7 @@ private:
     std::vector<PairStats> pairs_;
     std::unordered_map<std::uint64_t, std::uint32_t> pair_ids_;
     std::set<Rank> ranked_;
+    std::set<std::pair<long, std::uint32_t>, SortedLess> sorted_{SortedLess{this}};   // sorted rule only
     std::vector<std::uint32_t> detached_;
 };
 

@@ -19,12 +19,12 @@ std::vector<std::string> wrapped(const std::vector<report::UdlCount>& tokens) {
     std::vector<std::string> lines(1);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const auto& t = tokens[i];
-        if (lines.size() == kMaxLines && text_width(lines.back() + "   " + t.key + " ×" + std::to_string(t.count), kFont) > kListWidth) {
+        if (lines.size() == kMaxLines && text_width(lines.back() + " · " + t.key + "×" + std::to_string(t.count), kFont) > kListWidth) {
             lines.push_back("… and " + std::to_string(tokens.size() - i) + " more");
             break;
         }
-        const std::string item = t.key + " ×" + std::to_string(t.count);
-        const std::string next = lines.back().empty() ? item : lines.back() + "   " + item;
+        const std::string item = t.key + "×" + std::to_string(t.count);
+        const std::string next = lines.back().empty() ? item : lines.back() + " · " + item;
         if (!lines.back().empty() && text_width(next, kFont) > kListWidth) lines.push_back(item);
         else lines.back() = next;
     }
@@ -66,7 +66,8 @@ std::string tokenize_svg(const report::Udl123& r) {
     w.empty("rect", {{"x", number(kChartLeft)}, {"y", number(kChartTop)}, {"width", number(kChartWidth)},
                      {"height", number(kChartHeight)}, {"fill", "none"}, {"stroke", "#000000"}});
     for (int i = 0; i <= 4; ++i) {
-        const double c = y_top * i / 4, k = x_top * i / 4;
+        // merges are whole numbers: ticks at the nearest whole merge
+        const double c = y_top * i / 4, k = static_cast<double>(static_cast<long>(x_top * i / 4 + 0.5));
         w.empty("line", {{"x1", number(kChartLeft - 4)}, {"y1", number(py(c))}, {"x2", number(kChartLeft)},
                          {"y2", number(py(c))}, {"stroke", "#000000"}});
         text(kChartLeft - 7, py(c) + 4, tick_label(c), "end");
@@ -81,6 +82,11 @@ std::string tokenize_svg(const report::Udl123& r) {
         points += (k ? " " : "") + number(px(static_cast<double>(k))) + "," +
                   number(py(static_cast<double>(r.token_counts[k])));
     }
+    // the most tokens, and when it is first reached (the rhyme: 29)
+    const auto most = std::max_element(r.token_counts.begin(), r.token_counts.end());
+    const long at = static_cast<long>(most - r.token_counts.begin());
+    text(px(static_cast<double>(at)), py(static_cast<double>(*most)) - 8,
+         "most: " + std::to_string(*most) + " after " + std::to_string(at) + (at == 1 ? " merge" : " merges"), "middle");
     w.empty("polyline", {{"id", "token-counts"}, {"points", points}, {"fill", "none"},
                          {"stroke", render::hex(kBlue)}, {"stroke-width", "2"}});
     for (const auto& s : r.states) {
