@@ -303,14 +303,6 @@ std::vector<UdlNotebook> udl_notebooks() {
     return {UdlNotebook::nb12_1, UdlNotebook::nb12_2, UdlNotebook::nb12_3};
 }
 
-std::string udl_notebook_name(UdlNotebook n) {
-    switch (n) {
-        case UdlNotebook::nb12_1: return "12.1";
-        case UdlNotebook::nb12_2: return "12.2";
-        case UdlNotebook::nb12_3: return "12.3";
-    }
-    return "";
-}
 
 UdlNotebook parse_udl_notebook(const std::string& name) {
     std::vector<std::string> names;

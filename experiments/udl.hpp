@@ -26,7 +26,7 @@ enum class UdlMistake { none, scale_d, unscaled, softmax_rows, no_bias, no_omega
 using report::UdlNotebook;
 // "12.1" -> nb12_1 …; throws UsageError("NOTEBOOK", …) for another name.
 UdlNotebook parse_udl_notebook(const std::string& name);
-std::string udl_notebook_name(UdlNotebook notebook);
+using report::udl_notebook_name;   // "12.1", "12.2", "12.3"
 std::vector<UdlNotebook> udl_notebooks();
 
 struct UdlOptions {

@@ -13,6 +13,14 @@ namespace attn::report {
 
 // The notebook a run replays; its name ("12.1" …) has one owner, udl_notebook_name.
 enum class UdlNotebook { nb12_1, nb12_2, nb12_3 };
+inline const char* udl_notebook_name(UdlNotebook n) {
+    switch (n) {
+        case UdlNotebook::nb12_1: return "12.1";
+        case UdlNotebook::nb12_2: return "12.2";
+        case UdlNotebook::nb12_3: return "12.3";
+    }
+    return "";
+}
 
 // "Permuting the columns of X by [1 2 0] permutes the columns of X' the same way: True"
 struct UdlPermutation {

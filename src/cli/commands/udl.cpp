@@ -134,7 +134,7 @@ Command udl_command() {
             mistake.choices.push_back(name);
             names += (names.empty() ? "" : ", ") + name;
         }
-        mistake.help += "; " + experiments::udl_notebook_name(nb) + ": " + names;
+        mistake.help += "; " + std::string(experiments::udl_notebook_name(nb)) + ": " + names;
     }
     Flag text = given_text_flag("--text", "TEXT", "12.3: the text to tokenize (default: the sailor rhyme)",
                                 f->text, f->text_given);

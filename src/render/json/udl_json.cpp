@@ -64,9 +64,7 @@ void tokenize_data(json::Object& data, const report::Udl123& c) {
 
 std::string udl_json(const report::UdlReport& r, const report::Invocation& invocation) {
     json::Object data;
-    data.value("notebook", r.notebook == report::UdlNotebook::nb12_1   ? "12.1"
-                           : r.notebook == report::UdlNotebook::nb12_2 ? "12.2"
-                                                                       : "12.3");
+    data.value("notebook", report::udl_notebook_name(r.notebook));
     if (r.notebook == report::UdlNotebook::nb12_3) {
         tokenize_data(data, r.nb123);
     } else if (r.notebook == report::UdlNotebook::nb12_1) {
@@ -100,7 +98,7 @@ std::string udl_diagnosis_json(const report::UdlDiagnosis& d, const report::Invo
             .value("decimals", d.decimals);     // the decimals the text shows right and difference with
     }
     json::Object data;
-    data.value("notebook", "12.2")
+    data.value("notebook", report::udl_notebook_name(report::UdlNotebook::nb12_2))
         .value("rows", d.rows)
         .value("cols", d.cols)
         .value("match", d.match.empty() ? json::Json(nullptr) : json::Json(d.match))
@@ -116,7 +114,7 @@ namespace attn::render {
 
 std::string udl_tokenize_diagnosis_json(const report::UdlTokenizeDiagnosis& d, const report::Invocation& invocation) {
     json::Object data;
-    data.value("notebook", "12.3")
+    data.value("notebook", report::udl_notebook_name(report::UdlNotebook::nb12_3))
         .value("merges", d.merges)
         .value("match", d.match.empty() ? json::Json(nullptr) : json::Json(d.match))
         .value("explanation", d.explanation.empty() ? json::Json(nullptr) : json::Json(d.explanation));
