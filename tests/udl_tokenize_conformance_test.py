@@ -112,7 +112,7 @@ def main():
     cases.append(["--text=" + "a" * 100001])                   # over the limit: refused
     cases.append(["--text=" + "ab " * 33333 + "ab"])            # exactly 100 001 bytes: refused
     cases.append(["--text=" + "ab " * 33333 + "a"])             # exactly 100 000 bytes
-    cases += [["--text=a\\b"], ["--text=   "], ["--text=\u3000\u00a0"], ["--text=a b c"],
+    cases += [["--text=a\\b", "--merges", "1"], ["--text=se\\1 a", "--merges", "0"], ["--text=   "], ["--text=\u3000\u00a0"], ["--text=a b c"],
               ["--merges", "10001"], ["--merges", "-1"], ["--mistake", "scale-d"]]
     while len(cases) < count:
         t = text(r)
