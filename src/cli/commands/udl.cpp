@@ -2,17 +2,12 @@
 // by cell; --mistake replays a common wrong solution of 12.2 or 12.3, --diagnose names the one
 // behind a printed X' (12.2) or a printed final tokens and vocabulary (12.3).
 #include <cstdio>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands/commands.hpp"
-#include "cli/flags.hpp"
-#include "cli/output.hpp"
-#include "cli/parse_flags.hpp"
-#include "cli/pictures.hpp"
-#include "cli/presentation.hpp"
+#include "cli/experiment_command.hpp"
 #include "errors.hpp"
 #include "experiments/udl.hpp"
 #include "render/heatmap_views.hpp"
@@ -29,8 +24,7 @@ constexpr std::size_t kMaxDiagnoseBytes = 1u << 20;   // a printed 50 x 50 X' is
 struct UdlFlags {
     experiments::UdlOptions options;
     std::vector<std::string> notebooks;     // the positional, as given
-    std::string mistake, diagnose, text;
-    bool mistake_given = false, diagnose_given = false, text_given = false;
+    std::optional<std::string> mistake, diagnose, text;
 };
 
 // FILE or "-" (standard input), whole.
@@ -57,8 +51,8 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
         throw UsageError("NOTEBOOK", f.notebooks.empty() ? "give 12.1, 12.2 or 12.3"
                                                           : "give one notebook, 12.1, 12.2 or 12.3");
     o.notebook = experiments::parse_udl_notebook(f.notebooks.front());
-    if (f.text_given) o.tokenize.text = f.text;
-    if (f.mistake_given) experiments::set_udl_mistake(o, f.mistake);
+    if (f.text) o.tokenize.text = *f.text;
+    if (f.mistake) experiments::set_udl_mistake(o, *f.mistake);
     experiments::validate(o);
     return o;
 }
@@ -66,15 +60,13 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
 }  // namespace
 
 Command udl_command() {
-    auto f = std::make_shared<UdlFlags>();
-    auto p = std::make_shared<Pictures>();
-    auto pres = std::make_shared<Presentation>();
+    using Report = report::UdlReport;
     const std::string seeds = range_text(0L, 4294967295L);
     const std::string size_range = range_text(1L, experiments::kUdlMaxSize);
-    Command c;
-    c.name = "udl";
-    c.summary = "The Understanding Deep Learning notebooks 12.1, 12.2 and 12.3, replayed cell by cell";
-    c.footer =
+    Experiment<UdlFlags, Report> e;
+    e.name = "udl";
+    e.summary = "The Understanding Deep Learning notebooks 12.1, 12.2 and 12.3, replayed cell by cell";
+    e.footer =
         "NOTEBOOK is 12.1 (self-attention from scratch), 12.2 (multi-head self-attention) or\n"
         "12.3 (tokenization: byte-pair encoding of the sailor rhyme of figure 12.8, or --text).\n"
         "With no flags it prints what the solved notebook prints; 12.1 and 12.2 draw from NumPy's\n"
@@ -84,119 +76,126 @@ Command udl_command() {
         "Vocabulary lines, or the whole transcript) and names the computation it comes from:\n"
         "exit 0 the right answer, 1 a mistake or no match, 2 not enough or not the expected\n"
         "print, 3 the file cannot be opened.";
-    Flag notebook;
-    notebook.kind = Flag::Kind::positional;
-    notebook.name = "NOTEBOOK";
-    notebook.type_name = "NOTEBOOK";
-    notebook.help = "12.1, 12.2 or 12.3";
+    Option<UdlFlags> notebook;
+    notebook.flag.kind = Flag::Kind::positional;
+    notebook.flag.name = "NOTEBOOK";
+    notebook.flag.type_name = "NOTEBOOK";
+    notebook.flag.help = "12.1, 12.2 or 12.3";
     for (experiments::UdlNotebook n : experiments::udl_notebooks())
-        notebook.choices.push_back(experiments::udl_notebook_name(n));
-    notebook.parse = [f](const std::string& text) { f->notebooks.push_back(text); };
-    notebook.value = [f] { return report::SettingValue(f->notebooks.empty() ? std::string() : f->notebooks.front()); };
+        notebook.flag.choices.push_back(experiments::udl_notebook_name(n));
+    notebook.parse = [](UdlFlags& f, const std::string& text) { f.notebooks.push_back(text); };
+    notebook.value = [](const UdlFlags& f) {
+        return report::SettingValue(f.notebooks.empty() ? std::string() : f.notebooks.front());
+    };
 
     // The sizes the run used (given, or the notebook's), for JSON's record of the run.
-    auto sizes = [f] {
-        experiments::UdlOptions o = f->options;
-        if (!f->notebooks.empty()) o.notebook = experiments::parse_udl_notebook(f->notebooks.front());
+    auto sizes = [](const UdlFlags& f) {
+        experiments::UdlOptions o = f.options;
+        if (!f.notebooks.empty()) o.notebook = experiments::parse_udl_notebook(f.notebooks.front());
         return experiments::udl_sizes(o);
     };
     // np.random.seed's seeds, as text like every seed in attn's JSON.
-    auto seed = [](const std::string& name, const std::string& help, long& field, const std::string& range) {
-        Flag flag = int_flag(name, help, field, range);
-        flag.value = [&field] { return report::SettingValue(std::to_string(field)); };
-        return flag;
+    auto seed = [seeds](const std::string& name, const std::string& help, long experiments::UdlOptions::*field) {
+        Option<long> flag = int_flag(name, help, experiments::UdlOptions{}.*field, seeds);
+        flag.value = [](long value) { return report::SettingValue(std::to_string(value)); };
+        return lift(&UdlFlags::options, lift(field, flag));
     };
-
-    // N, D and H default by notebook, so "not given" is kept apart from every value.
-    auto optional_int = [](const std::string& name, const std::string& help,
-                           std::optional<long>& field, const std::string& range,
-                           const std::string& default_text) {
-        long unused = 0;
-        Flag flag = int_flag(name, help, unused, range);
-        flag.default_text = default_text;
-        flag.parse = [name, range, &field](const std::string& text) {
-            field = parse_int(name, text, range);
+    // N, D and H default by notebook, so "not given" is kept apart from every value; recorded
+    // from the run's sizes.
+    auto size = [sizes](const std::string& name, const std::string& help, std::optional<long> experiments::UdlOptions::*field,
+                        const std::string& range, const std::string& default_text, long experiments::UdlSizes::*used) {
+        Option<long> given = int_flag(name, help, 0, range);
+        Option<std::optional<long>> flag;
+        flag.flag = given.flag;
+        flag.flag.default_text = default_text;
+        flag.parse = [parse = given.parse](std::optional<long>& value, const std::string& text) {
+            long v = 0;
+            parse(v, text);
+            value = v;
         };
-        flag.value = nullptr;   // int_flag's would read `unused`: set below, from the run's sizes
-        return flag;
+        Option<UdlFlags> out = lift(&UdlFlags::options, lift(field, flag));
+        out.value = [sizes, used](const UdlFlags& f) { return report::SettingValue(sizes(f).*used); };
+        return out;
     };
-    Flag n = optional_int("--n", "positions N", f->options.n, size_range, "3 for 12.1, 6 for 12.2");
-    Flag d = optional_int("--d", "width D", f->options.d, size_range, "4 for 12.1, 8 for 12.2");
-    Flag h = optional_int("--h", "12.2: heads H, a divisor of D", f->options.h, "1..D", "2");
-    n.value = [sizes] { return report::SettingValue(sizes().n); };
-    d.value = [sizes] { return report::SettingValue(sizes().d); };
-    h.value = [sizes] { return report::SettingValue(sizes().h); };   // 12.1: its one head
-    Flag mistake = given_text_flag("--mistake", "NAME", "12.2, 12.3: replay a common wrong solution",
-                                   f->mistake, f->mistake_given);
+    Option<std::optional<std::string>> mistake =
+        given_text_flag("--mistake", "NAME", "12.2, 12.3: replay a common wrong solution");
     for (auto nb : {experiments::UdlNotebook::nb12_2, experiments::UdlNotebook::nb12_3}) {
         std::string names;
         for (const auto& name : experiments::udl_mistake_names(nb)) {
-            mistake.choices.push_back(name);
+            mistake.flag.choices.push_back(name);
             names += (names.empty() ? "" : ", ") + name;
         }
-        mistake.help += "; " + std::string(experiments::udl_notebook_name(nb)) + ": " + names;
+        mistake.flag.help += "; " + std::string(experiments::udl_notebook_name(nb)) + ": " + names;
     }
-    Flag text = given_text_flag("--text", "TEXT", "12.3: the text to tokenize (default: the sailor rhyme)",
-                                f->text, f->text_given);
-    Flag merges = optional_int("--merges", "12.3: merges tokenize() makes", f->options.tokenize.merges,
-                               range_text(0L, experiments::kTokenizeMaxMerges),
-                               std::to_string(experiments::kTokenizeDefaultMerges));
-    merges.value = [f] {
-        return report::SettingValue(f->options.tokenize.merges.value_or(experiments::kTokenizeDefaultMerges));
+    // 12.3's --merges: "not given" is the notebook's 22.
+    Option<long> merges_given = int_flag("--merges", "12.3: merges tokenize() makes", 0,
+                                         range_text(0L, experiments::kTokenizeMaxMerges));
+    Option<std::optional<long>> merges_flag;
+    merges_flag.flag = merges_given.flag;
+    merges_flag.flag.default_text = std::to_string(experiments::kTokenizeDefaultMerges);
+    merges_flag.parse = [parse = merges_given.parse](std::optional<long>& value, const std::string& text) {
+        long v = 0;
+        parse(v, text);
+        value = v;
     };
-    c.flags = {
-        notebook,
-        seed("--seed-x", "np.random.seed for the inputs", f->options.seed_x, seeds),
-        seed("--seed-w", "np.random.seed for the weights", f->options.seed_w, seeds),
-        n,
-        d,
-        h,
-        mistake,
-        text,
-        merges,
-        given_text_flag("--diagnose", "FILE",
-                        "12.2, 12.3: name the computation behind the print in FILE (- reads standard input)",
-                        f->diagnose, f->diagnose_given),
+    Option<UdlFlags> merges = lift(&UdlFlags::options, lift(&experiments::UdlOptions::tokenize,
+                                                            lift(&experiments::TokenizeOptions::merges, merges_flag)));
+    merges.value = [](const UdlFlags& f) {
+        return report::SettingValue(f.options.tokenize.merges.value_or(experiments::kTokenizeDefaultMerges));
     };
-    for (Flag& flag : heatmap_flags(*p)) c.flags.push_back(flag);
-    c.flags.push_back(svg_flag(*p));
     // --format only: the notebooks print English, so there is no --lang.
-    Flag fmt = format_flag(*pres);
-    fmt.help = "text (the notebook's lines, or the diagnosis) or json (every number at full precision)";
-    c.flags.push_back(fmt);
-    c.run = [f, p, pres, flags = c.flags] {
-        const experiments::UdlOptions o = to_options(*f);
-        if (p->heatmap) require_text_format(*pres, "--heatmap");
+    Option<Presentation> format = format_flag();
+    format.flag.help = "text (the notebook's lines, or the diagnosis) or json (every number at full precision)";
+    e.flags = options<UdlFlags>({
+                  notebook,
+                  seed("--seed-x", "np.random.seed for the inputs", &experiments::UdlOptions::seed_x),
+                  seed("--seed-w", "np.random.seed for the weights", &experiments::UdlOptions::seed_w),
+                  size("--n", "positions N", &experiments::UdlOptions::n, size_range, "3 for 12.1, 6 for 12.2",
+                       &experiments::UdlSizes::n),
+                  size("--d", "width D", &experiments::UdlOptions::d, size_range, "4 for 12.1, 8 for 12.2",
+                       &experiments::UdlSizes::d),
+                  size("--h", "12.2: heads H, a divisor of D", &experiments::UdlOptions::h, "1..D", "2",
+                       &experiments::UdlSizes::h),   // 12.1: its one head
+                  lift(&UdlFlags::mistake, mistake),
+                  lift(&UdlFlags::text, given_text_flag("--text", "TEXT",
+                                                        "12.3: the text to tokenize (default: the sailor rhyme)")),
+                  merges,
+                  lift(&UdlFlags::diagnose,
+                       given_text_flag("--diagnose", "FILE",
+                                       "12.2, 12.3: name the computation behind the print in FILE (- reads standard input)")),
+              }) +
+              pictures<UdlFlags>(heatmap_flags()) + pictures<UdlFlags>({svg_flag()}) + presented<UdlFlags>({format});
+    e.has_lang = false;
+    e.check = [](const UdlFlags& f) { to_options(f); };
+    e.instead = [](const ExperimentTarget<UdlFlags>& t, const report::Invocation& record) -> std::optional<int> {
+        const experiments::UdlOptions o = to_options(t.options);
         const bool tokenize = o.notebook == experiments::UdlNotebook::nb12_3;
-        if (tokenize && p->heatmap) throw UsageError("--heatmap", "applies to notebooks 12.1 and 12.2 only");
-        if (f->diagnose_given) {
-            if (p->heatmap || !p->svg.empty())
-                throw UsageError(p->heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
-            if (tokenize) {
-                const report::UdlTokenizeDiagnosis d =
-                    experiments::diagnose_tokenize(o.tokenize, read_input(f->diagnose));
-                write_stdout(pres->format == Format::json
-                                 ? render::udl_tokenize_diagnosis_json(d, invocation("udl", flags))
-                                 : render::udl_tokenize_diagnosis_text(d));
-                return d.match == "right" ? 0 : 1;
-            }
-            if (o.notebook != experiments::UdlNotebook::nb12_2)
-                throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
-            const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(f->diagnose));
-            write_stdout(pres->format == Format::json ? render::udl_diagnosis_json(d, invocation("udl", flags))
-                                                      : render::udl_diagnosis_text(d));
+        if (tokenize && t.pictures.heatmap) throw UsageError("--heatmap", "applies to notebooks 12.1 and 12.2 only");
+        if (!t.options.diagnose) return std::nullopt;
+        if (t.pictures.heatmap || !t.pictures.svg.empty())
+            throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
+        if (tokenize) {
+            const report::UdlTokenizeDiagnosis d = experiments::diagnose_tokenize(o.tokenize, read_input(*t.options.diagnose));
+            write_stdout(t.presentation.format == Format::json ? render::udl_tokenize_diagnosis_json(d, record)
+                                                               : render::udl_tokenize_diagnosis_text(d));
             return d.match == "right" ? 0 : 1;
         }
-        const report::UdlReport r = experiments::run_udl(o);
-        if (!p->svg.empty())
-            write_svg(*p, tokenize ? render::svg::tokenize_svg(r.nb123)
-                                   : render::svg::heatmaps_svg(render::udl_heatmaps(r)));
-        write_stdout(pres->format == Format::json ? render::udl_json(r, invocation("udl", flags))
-                                                  : render::udl_text(r));
-        if (p->heatmap) write_stdout(heatmaps_text(render::udl_heatmaps(r), *p));
-        return 0;
+        if (o.notebook != experiments::UdlNotebook::nb12_2)
+            throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
+        const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose));
+        write_stdout(t.presentation.format == Format::json ? render::udl_diagnosis_json(d, record)
+                                                           : render::udl_diagnosis_text(d));
+        return d.match == "right" ? 0 : 1;
     };
-    return c;
+    e.run = [](const UdlFlags& f, const experiments::Progress&) { return experiments::run_udl(to_options(f)); };
+    e.svg = [](const Report& r) {
+        return r.notebook == experiments::UdlNotebook::nb12_3 ? render::svg::tokenize_svg(r.nb123)
+                                                              : render::svg::heatmaps_svg(render::udl_heatmaps(r));
+    };
+    e.text = [](const Report& r, render::Lang) { return render::udl_text(r); };
+    e.json = any_lang(render::udl_json);
+    e.heatmaps = [](const Report& r, render::Wording) { return render::udl_heatmaps(r); };
+    return experiment_command(e);
 }
 
 }  // namespace attn::cli
