@@ -47,3 +47,70 @@ TEST_CASE("parse_printed_tokenize: what a verdict needs, and unreadable lines") 
     CHECK_THROWS_AS(parse_printed_tokenize("Tokens: {'a': 99999999999999999999}\nVocabulary: {}\n"),
                     std::invalid_argument);
 }
+
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "print/python_str_repr.hpp"
+
+namespace {
+
+std::string utf8(char32_t cp) {
+    std::string out;
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("parse_printed_tokenize reads back what print::py_str_repr writes, for any key") {
+    // Keys drawn from the characters that exercise repr: both quotes, backslash, controls, C1,
+    // format characters, CJK, astral, private use, unassigned; plus random code points.
+    const std::vector<char32_t> odd = {'\'', '"', '\\', 'a', ' ', 0x01, 0x09, 0x0A, 0x0D, 0x7F, 0x85, 0xA0,
+                                       0xAD, 0xE9, 0x378, 0x200B, 0xFEFF, 0x3000, 0x5E8A, 0xE000,
+                                       0x1F600, 0xE0001, 0x10FFFF};
+    std::mt19937 g(12);
+    for (int round = 0; round < 2000; ++round) {
+        std::vector<std::pair<std::string, long>> items;
+        std::vector<std::string> keys;
+        const int n = std::uniform_int_distribution<int>(1, 6)(g);
+        for (int k = 0; k < n; ++k) {
+            std::string key;
+            const int len = std::uniform_int_distribution<int>(1, 5)(g);
+            for (int c = 0; c < len; ++c) {
+                char32_t cp = odd[std::uniform_int_distribution<std::size_t>(0, odd.size() - 1)(g)];
+                if (g() % 3 == 0) {
+                    do cp = std::uniform_int_distribution<std::uint32_t>(1, 0x10FFFF)(g);
+                    while (cp >= 0xD800 && cp <= 0xDFFF);
+                }
+                key += utf8(cp);
+            }
+            keys.push_back(key);
+            items.emplace_back(attn::print::py_str_repr(key), k + 1);
+        }
+        const std::string print = "Tokens: " + attn::print::py_dict_repr(items, true) +
+                                  "\nVocabulary: " + attn::print::py_dict_repr(items, false) + "\n";
+        const auto p = parse_printed_tokenize(print);
+        REQUIRE(p.tokens->size() == keys.size());
+        for (std::size_t k = 0; k < keys.size(); ++k) {
+            REQUIRE((*p.tokens)[k].key == keys[k]);
+            REQUIRE((*p.vocabulary)[k].key == keys[k]);
+            REQUIRE((*p.tokens)[k].count == static_cast<long>(k + 1));
+        }
+    }
+}
