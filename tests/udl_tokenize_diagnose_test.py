@@ -46,6 +46,7 @@ def main():
     p.add_argument("--attn", required=True)
     p.add_argument("--reference", required=True)
     p.add_argument("--golden", required=True)
+    p.add_argument("--schema", default=None, help="docs/schema/attn-output.schema.json: check the JSON")
     p.add_argument("--seed", type=int, default=None)
     a = p.parse_args()
     script = str(pathlib.Path(a.reference) / "udl.py")
@@ -119,6 +120,29 @@ def main():
     print(f"  {checked} prints diagnosed over {bases_run} texts")
     if bases_run < len(bases) // 2:
         failures.append(f"only {bases_run} of {len(bases)} texts could be run by the oracle")
+
+    # --format json: the same verdict and exit status as the text, valid against the schema
+    if a.schema:
+        import json
+        from jsonschema import Draft202012Validator
+        validator = Draft202012Validator(json.loads(pathlib.Path(a.schema).read_text()))
+        right = oracle(script, [])
+        pairs, tail = tokenize_part(right)
+        stale = tokenize_part(oracle(script, ["--mistake", "stale-tokens"]))[1]
+        swapped = "\n".join([pairs[1], pairs[0]] + pairs[2:] + tail) + "\n"
+        for text, match, code in [(right, "right", 0), ("\n".join(stale) + "\n", "stale-tokens", 1),
+                                  (swapped, None, 1)]:
+            got = subprocess.run([a.attn, "udl", "12.3", "--diagnose", "-", "--format", "json"],
+                                 input=text.encode(), capture_output=True)
+            doc = json.loads(got.stdout)
+            errors = [e.message for e in validator.iter_errors(doc)]
+            d = doc["data"]
+            first = d["first_difference"]
+            if (errors or got.returncode != code or d["match"] != match
+                    or (match is None and (first is None or first["where"] != "Most frequent pair"
+                                           or first["index"] != 0))):
+                failures.append(f"--format json ({match}): exit {got.returncode}, {errors[:2]}, {d}")
+        print("  --format json: 3 diagnoses against the schema")
 
     tail = tokenize_part(oracle(script, []))[1]
     bad = [("", 2), ("hello\n", 2), (tail[0] + "\n", 2), (tail[2] + "\n", 2),
