@@ -53,6 +53,9 @@ BAD = [
     ("cost --kernel flash,", "--kernel"), ("cost --format xml", "--format"),
     ("homework 4", "1..3"), ("homework --junit r.xml", "--grade"), ("homework --variant ''", "--variant"),
     ("completion", "bash"), ("completion tcsh", "tcsh"),
+    # --heatmap prints after the text: refused with JSON, by every command that has it
+    ("attention --heatmap --format json", "--heatmap"), ("mask --heatmap --format json", "--heatmap"),
+    ("lesson 3 --heatmap --format json", "--heatmap"), ("udl 12.1 --heatmap --format json", "--heatmap"),
     ("nosuchcommand", "nosuchcommand"),
     # a misspelt subcommand gets the nearest one; errors inside a subcommand point at its help
     ("atention", "did you mean attention?"), ("mulithead --h 2", "did you mean multihead?"),

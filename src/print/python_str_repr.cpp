@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "print/python_printable.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::print {
 namespace {
@@ -14,18 +15,6 @@ bool printable(std::uint32_t cp) {
     const auto* it = std::upper_bound(std::begin(table), std::end(table), cp,
                                       [](std::uint32_t c, const auto& r) { return c < r.lo; });
     return !(it != std::begin(table) && cp <= std::prev(it)->hi);
-}
-
-// The code point of the UTF-8 sequence at s[i] and its length; a byte that does not start a
-// complete sequence is taken alone (printed as it is: the callers give well-formed text).
-std::uint32_t decode(std::string_view s, std::size_t i, std::size_t* len) {
-    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
-    const std::size_t need = b(0) < 0x80 ? 1 : b(0) < 0xC0 ? 0 : b(0) < 0xE0 ? 2 : b(0) < 0xF0 ? 3 : 4;
-    if (need == 0 || i + need > s.size()) return *len = 1, 0x20;   // raw, as a printable byte
-    if (b(0) < 0x80) return *len = 1, b(0);
-    if (b(0) < 0xE0) return *len = 2, ((b(0) & 0x1Fu) << 6) | (b(1) & 0x3Fu);
-    if (b(0) < 0xF0) return *len = 3, ((b(0) & 0x0Fu) << 12) | ((b(1) & 0x3Fu) << 6) | (b(2) & 0x3Fu);
-    return *len = 4, ((b(0) & 0x07u) << 18) | ((b(1) & 0x3Fu) << 12) | ((b(2) & 0x3Fu) << 6) | (b(3) & 0x3Fu);
 }
 
 std::string hex(std::uint32_t v, int digits) {
@@ -44,8 +33,10 @@ std::string py_str_repr(std::string_view s) {
     const char quote = has_single && !has_double ? '"' : '\'';
     std::string out(1, quote);
     for (std::size_t i = 0; i < s.size();) {
-        std::size_t len = 1;
-        const std::uint32_t cp = decode(s, i, &len);
+        // a byte that starts no well-formed sequence is kept as it is (callers give valid text)
+        const text::CodePoint c = text::decode(s, i);
+        const std::size_t len = c.length ? c.length : 1;
+        const std::uint32_t cp = c.length ? static_cast<std::uint32_t>(c.value) : 0x20;
         if (cp == static_cast<unsigned char>(quote) || cp == '\\') out += '\\', out += static_cast<char>(cp);
         else if (cp == '\t') out += "\\t";
         else if (cp == '\n') out += "\\n";

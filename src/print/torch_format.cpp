@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "print/python_format.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::print {
 namespace {
@@ -25,11 +26,7 @@ std::size_t product(const std::vector<std::size_t>& shape) {
 std::string spaces(std::size_t n) { return std::string(n, ' '); }
 
 // The text length Python's len() sees: code points, not bytes.
-std::size_t py_len(const std::string& s) {
-    std::size_t n = 0;
-    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-    return n;
-}
+std::size_t py_len(const std::string& s) { return text::code_points(s); }
 
 // _Formatter for a floating tensor.
 class Formatter {
