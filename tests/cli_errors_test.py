@@ -12,6 +12,8 @@ import subprocess
 import sys
 import time
 
+from harness import Checks, run_attn
+
 BAD = [
     # (args, text that the error line must contain)
     ("attention --n 0", "--n"), ("attention --n 0", "1..100000"),
@@ -90,23 +92,15 @@ SAME = [
 
 
 def run(attn, args):
-    import shlex
-    return subprocess.run([attn, *shlex.split(args)], capture_output=True, timeout=20)
+    return run_attn(attn, args, timeout=20)
 
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--attn", required=True)
     a = p.parse_args()
-    passed = failed = 0
-
-    def check(ok, what):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-            print("FAIL", what)
+    checks = Checks("cli_errors")
+    check = checks.check
 
     for args, needle in BAD:
         start = time.monotonic()
@@ -181,8 +175,7 @@ def main():
             w = widest(h.stdout.decode())
             check(h.returncode == 0 and w <= limit,
                   f"attn {sub} --help with COLUMNS={columns}: widest line {w} > {limit}")
-    print(f"cli_errors: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

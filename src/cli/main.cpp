@@ -38,6 +38,12 @@ std::string help_line(const Flag& f) {
 
 void add_command(CLI::App& app, const Command& command, std::list<Given>& given, std::size_t width) {
     CLI::App* sub = app.add_subcommand(command.name, command.summary);
+    // CLI11 2.4 (Debian 13) counts a one-letter long flag as its short name: multihead's --h
+    // (the chapter's head count H) then clashes with -h. Such a command's help is --help only,
+    // on every CLI11 version.
+    for (const Flag& f : command.flags) {
+        if (f.name == "--h") sub->set_help_flag("--help", "Print this help message and exit");
+    }
     sub->footer(attn::cli::reflow_paragraphs(command.footer, width) + "\n");
     for (const Flag& f : command.flags) {
         given.push_back({&command, {}});

@@ -50,6 +50,11 @@ void before_blas(double work) {
     openblas_set_num_threads(threads);
 }
 
+void set_blas_threads(int threads) {
+    g_threads = 0;
+    openblas_set_num_threads(threads);
+}
+
 bool blas_threads_deferred() { return g_threads != 0; }
 
 }  // namespace attn::core

@@ -22,6 +22,12 @@ inline constexpr double kSingleThreadWork = 4096;
 // exceeds kSingleThreadWork (and OpenBLAS was started with one thread by attn).
 void before_blas(double work);
 
+// A run that already spreads its work over every core (homework --grade-class) gives each call
+// `threads` threads (1): OpenBLAS's own workers would otherwise spin (sched_yield) against those
+// threads. dgemm splits rows and columns between its threads, never the sum along k, so every
+// result is the same bits with any thread count. Nothing is deferred after it.
+void set_blas_threads(int threads);
+
 // For tests: true while OpenBLAS still runs on the one thread attn started it with.
 bool blas_threads_deferred();
 
