@@ -17,6 +17,8 @@ import sys
 import tempfile
 import unicodedata
 
+from harness import Checks
+
 COMPLETIONS = {"bash": "share/bash-completion/completions/attn",
                "zsh": "share/zsh/vendor-completions/_attn",
                "fish": "share/fish/vendor_completions.d/attn.fish"}
@@ -27,12 +29,8 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--cmake", default="cmake")
     a = ap.parse_args()
-    failures = []
-
-    def check(ok, what):
-        print(("ok   " if ok else "FAIL ") + what)
-        if not ok:
-            failures.append(what)
+    checks = Checks("install", verbose=True)
+    check = checks.check
 
     with tempfile.TemporaryDirectory() as prefix:
         inst = subprocess.run([a.cmake, "--install", a.build, "--prefix", prefix],
@@ -95,8 +93,7 @@ def main():
                       f"the {shell} completion loads ({(run.stdout + run.stderr).strip()[-200:]})")
         else:
             print("skip completions: this attn has no `completion` subcommand yet")
-    print(f"install: {len(failures)} failed")
-    return 1 if failures else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ PACKAGES=(
   libfmt-dev
   libxtensor-dev
   xtl-dev
-  libxtensor-blas-dev
   libopenblas-dev
   doctest-dev
   libtomlplusplus-dev

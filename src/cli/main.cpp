@@ -96,7 +96,12 @@ int run(int argc, char** argv) {
     for (const Command& c : commands) names.push_back(c.name);
     std::list<Given> given;  // a list: add_command keeps references into it
     const std::size_t width = attn::cli::help_width();
-    for (const Command& c : commands) add_command(app, c, given, width);
+    // Only the named subcommand's options are built (building every command's CLI11 options was
+    // most of start-up's own work); plain `attn`, `attn --help` and `--version` build them all.
+    const bool named = argc > 1 && argv[1][0] != '-';
+    for (const Command& c : commands) {
+        if (!named || c.name == argv[1]) add_command(app, c, given, width);
+    }
 
     // Plain `attn` is a usage error with a short usage on stderr, as with git and ripgrep.
     if (argc <= 1) {
