@@ -1,4 +1,5 @@
 // `attn lesson`: the companion lesson 注意力機制 (`python attention.py`), sections 1-5 in float32.
+#include <algorithm>
 #include <memory>
 
 #include "cli/commands/commands.hpp"
@@ -57,6 +58,11 @@ Command lesson_command() {
     c.run = [o, pics, pres, flags = c.flags] {
         apply_language_environment(*pres);
         if (pics->heatmap) require_text_format(*pres, "--heatmap");
+        // section 5's heatmap has one row per position: the pictures' size limit applies to --t
+        const bool head_shown = o->sections.empty() ||
+                                std::find(o->sections.begin(), o->sections.end(), 5L) != o->sections.end();
+        experiments::validate(*o);   // --t's own range first
+        if (head_shown) check_picture_size(*pics, o->t, "T");
         const report::LessonReport r = experiments::run_lesson(*o);
         o->sections.assign(r.shown.begin(), r.shown.end());  // the record: the sections shown
         const std::vector<render::Heatmap> maps = render::lesson_heatmaps(r, wording(pres->lang));

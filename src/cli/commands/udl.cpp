@@ -1,6 +1,11 @@
 // `attn udl 12.1|12.2`: the Understanding Deep Learning notebooks 12.1 and 12.2, cell by cell;
 // --mistake replays a common wrong solution of 12.2, --diagnose names the one behind a printed X'.
-#include <cstdio>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,18 +36,33 @@ struct UdlFlags {
     bool mistake_given = false, diagnose_given = false;
 };
 
-// FILE or "-" (standard input), whole.
+// FILE or "-" (standard input), whole. A FILE must be a regular file: it is opened without
+// blocking (O_NONBLOCK) and its type checked before anything is read, so a FIFO with nobody at
+// the other end, or a device, is refused at once, as the homework sheets are; a pipe is read
+// from standard input ("cmd | attn udl 12.2 --diagnose -").
 std::string read_input(const std::string& path) {
-    std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-    if (!f) throw IoError("--diagnose: cannot open '" + path + "'");
+    const bool from_stdin = path == "-";
+    const int fd = from_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) throw IoError("--diagnose: cannot open '" + path + "': " + std::strerror(errno));
+    const auto fail = [&](const std::string& why) {
+        if (!from_stdin) ::close(fd);
+        throw IoError("--diagnose: cannot read '" + path + "': " + why);
+    };
+    struct stat info {};
+    if (!from_stdin && (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode))) {
+        fail(S_ISDIR(info.st_mode) ? "a directory"
+                                   : "not a regular file (a FIFO or device); give a file, or - for standard input");
+    }
     std::string text;
-    char buf[4096];
-    std::size_t got;
-    while ((got = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() <= kMaxDiagnoseBytes)
-        text.append(buf, got);
-    const bool failed = std::ferror(f);
-    if (f != stdin) std::fclose(f);
-    if (failed) throw IoError("--diagnose: cannot read '" + path + "'");
+    char buf[65536];
+    while (text.size() <= kMaxDiagnoseBytes) {
+        const ssize_t got = ::read(fd, buf, sizeof buf);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) fail(std::strerror(errno));
+        if (got == 0) break;
+        text.append(buf, static_cast<std::size_t>(got));
+    }
+    if (!from_stdin) ::close(fd);
     if (text.size() > kMaxDiagnoseBytes)
         throw UsageError("--diagnose", "the input is over 1 MiB; a printed X' is a few kB");
     return text;

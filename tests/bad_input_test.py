@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Bad and edge inputs that once crashed, hung or lied (issue 22), each run from the outside:
+
+- lesson --heatmap at any --t: one row label per row of section 5's head, no crash; the
+  pictures' size limit (T in 1..100) applies to lesson as to attention and mask.
+- FIFOs: --diagnose FILE and --svg FILE with nobody at the other end fail at once (exit 3, one
+  line) instead of blocking; a FIFO that has a reader still gets the whole SVG.
+Each run has a timeout: a hang is a failure, not a stuck test."""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+failures = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def run(attn, args, stdin=None, timeout=20, env=None, **kw):
+    try:
+        p = subprocess.run([attn] + args, input=stdin, capture_output=True, timeout=timeout,
+                           env=env, **kw)
+        return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        return "timeout", b"", ""
+
+
+def one_line_error(rc, out, err, code, needle, what):
+    lines = err.splitlines()
+    check(rc == code and out == b"" and len(lines) == 1 and needle in err,
+          f"{what}: exit {code}, one line naming {needle!r} (got {rc}, {err.strip()!r})")
+
+
+def lesson_heatmap(attn):
+    for args in (["5", "--t", "6"], ["5", "--t", "7"], ["5", "--t", "8"], ["5", "--t", "50"],
+                 ["5", "--t", "6", "--no-mask"], ["--t", "100"], ["3", "5", "--t", "9", "--lang", "en"]):
+        rc, out, err = run(attn, ["lesson"] + args + ["--heatmap", "--color", "never"])
+        t = int(args[args.index("--t") + 1])
+        text = out.decode("utf-8", "replace")
+        heat = text[text.rfind("5. "):] if "5. " in text else ""
+        rows = [line.split()[0] for line in heat.splitlines()[3:] if line.strip()]
+        check(rc == 0 and err == "" and rows == [str(i) for i in range(1, t + 1)],
+              f"lesson {' '.join(args)} --heatmap: rows labelled 1..{t} (got exit {rc}, {rows[:3]}..{rows[-2:]})")
+    # at the lesson's own T = 5 the rows keep the sentence's characters
+    rc, out, _ = run(attn, ["lesson", "5", "--heatmap", "--color", "never"])
+    heat = out.decode()[out.decode().rfind("5. "):]
+    check(rc == 0 and [l.split()[0] for l in heat.splitlines()[3:]] == list("床前明月光"),
+          "lesson 5 --heatmap: rows labelled with the five characters")
+    for t in ("101", "10000"):
+        rc, out, err = run(attn, ["lesson", "5", "--t", t, "--heatmap"])
+        one_line_error(rc, out, err, 2, "--heatmap: heatmaps are drawn for T in 1..100", f"lesson 5 --t {t} --heatmap")
+    rc, out, err = run(attn, ["lesson", "3", "--t", "200", "--heatmap"])
+    check(rc == 0, "lesson 3 --t 200 --heatmap: section 5 not shown, no size limit")
+    rc, out, err = run(attn, ["lesson", "--t", "20000", "--heatmap"])
+    one_line_error(rc, out, err, 2, "--t: must be in 1..10000", "lesson --t 20000 --heatmap: --t's range first")
+
+
+def fifos(attn, tmp):
+    fifo = os.path.join(tmp, "fifo")
+    os.mkfifo(fifo)
+    rc, out, err = run(attn, ["udl", "12.2", "--diagnose", fifo], timeout=10)
+    one_line_error(rc, out, err, 3, "not a regular file", "udl 12.2 --diagnose FIFO")
+    rc, out, err = run(attn, ["udl", "12.2", "--diagnose", tmp], timeout=10)
+    one_line_error(rc, out, err, 3, "a directory", "udl 12.2 --diagnose DIRECTORY")
+    rc, out, err = run(attn, ["attention", "--svg", fifo], timeout=10)
+    check(rc == 3 and len(err.splitlines()) == 1 and "nobody reads" in err,
+          f"attention --svg FIFO with no reader: exit 3 at once (got {rc}, {err.strip()!r})")
+    # with a reader the SVG goes through the FIFO whole (the reader opens first)
+    got = {}
+
+    def reader():
+        with open(fifo, "rb") as f:
+            got["svg"] = f.read()
+
+    t = threading.Thread(target=reader)
+    t.start()
+    time.sleep(0.3)   # the reader is blocked in open() by now
+    rc, out, err = run(attn, ["attention", "--svg", fifo], timeout=10)
+    t.join(10)
+    rc2, _, _ = run(attn, ["attention", "--svg", os.path.join(tmp, "a.svg")])
+    with open(os.path.join(tmp, "a.svg"), "rb") as f:
+        whole = f.read()
+    check(rc == 0 and got.get("svg") == whole, "attention --svg FIFO with a reader: the whole SVG")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--attn", required=True)
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        lesson_heatmap(a.attn)
+        fifos(a.attn, tmp)
+    if failures:
+        print(f"{len(failures)} failure(s)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
