@@ -14,10 +14,11 @@ void validate(const AttentionOptions& o) {
     require_attention_shape(o.d, o.n, o.dq);
     require_in_range("--col", o.col, 1, o.n, "the positions 1..N");
     // Peak: X, V, Y and a spare (D×N), Q, K (Dq×N), Ωq, Ωk, Ωv, and three N×N: S and A, then
-    // the report's copy of S (the pass's S is freed before the report copies A).
+    // the report's copy of S (the pass's S is freed before the report copies A). The report
+    // keeps S and A (2 N²) and five N-vectors, which JSON writes whole.
     const double d = static_cast<double>(o.d), n = static_cast<double>(o.n),
                  dq = static_cast<double>(o.dq);
-    require_memory(peak_bytes(3 * n * n + 4 * d * n + 2 * dq * n + 2 * dq * d + d * d),
+    require_memory(run_peak_bytes(3 * n * n + 4 * d * n + 2 * dq * n + 2 * dq * d + d * d, 2 * n * n + 5 * n, o.format),
                    size_flags(o.d, o.n, o.dq));
 }
 

@@ -322,6 +322,11 @@ void validate(const UdlOptions& o) {
     require_in_range("--seed-w", o.seed_w, 0, kMaxSeed);
     if (o.n) require_in_range("--n", *o.n, 1, kUdlMaxSize);
     if (o.d) require_in_range("--d", *o.d, 1, kUdlMaxSize);
+    // At most 50 × 50: a few dozen matrices of D×N, N×N and D×D are well under a megabyte, but
+    // the guard also checks that OpenBLAS's buffers fit an address-space limit (ulimit -v).
+    const Sizes size = sizes_of(o);
+    const double dn = static_cast<double>(size.d + size.n);
+    require_memory(peak_bytes(64.0 * dn * dn), "--d " + std::to_string(size.d) + " --n " + std::to_string(size.n));
     if (o.notebook == "12.1") {
         if (o.h) throw UsageError("--h", "applies to notebook 12.2 only (12.1 has one head)");
         if (o.mistake != UdlMistake::none)

@@ -5,6 +5,13 @@
   pictures' size limit (T in 1..100) applies to lesson as to attention and mask.
 - FIFOs: --diagnose FILE and --svg FILE with nobody at the other end fail at once (exit 3, one
   line) instead of blocking; a FIFO that has a reader still gets the whole SVG.
+- OpenBLAS under `ulimit -v`: a limit too tight for its buffers is refused at once (exit 2, one
+  line naming ulimit -v and OPENBLAS_NUM_THREADS) by every command that computes, and the process
+  never hangs at exit; with room (one thread) the output is the unlimited run's.
+- `ulimit -f`: a write past it is an error (exit 3, "File too large"), not a SIGXFSZ death, and
+  --svg leaves no temporary file.
+- SIGPIPE: a closed pipe on stdout ends attn by SIGPIPE with nothing on stderr, even when the
+  parent ignored SIGPIPE (the disposition is reset at start-up).
 Each run has a timeout: a hang is a failure, not a stuck test."""
 import argparse
 import os
@@ -90,6 +97,70 @@ def fifos(attn, tmp):
     check(rc == 0 and got.get("svg") == whole, "attention --svg FIFO with a reader: the whole SVG")
 
 
+def limited(resource_id, value):
+    import resource
+
+    def apply():
+        resource.setrlimit(resource_id, (value, value))
+    return apply
+
+
+def address_space(attn):
+    import resource
+    tight = limited(resource.RLIMIT_AS, 150000 * 1024)
+    for args in (["attention"], ["udl", "12.2"], ["lesson"], ["homework"], ["mask"], ["scaling", "--r", "10"],
+                 ["multihead"], ["permutation"], ["cost", "--t", "100", "--repeats", "1"]):
+        rc, out, err = run(attn, args, timeout=15, preexec_fn=tight)
+        one_line_error(rc, out, err, 2, "(ulimit -v)", "ulimit -v 150000: " + " ".join(args))
+        check("OPENBLAS_NUM_THREADS=1" in err, "  ... and says how to fit: OPENBLAS_NUM_THREADS=1")
+    for args in (["completion", "bash"], ["--version"], ["attention", "--help"]):
+        rc, out, err = run(attn, args, timeout=15, preexec_fn=tight)
+        check(rc == 0 and out, f"ulimit -v 150000: {' '.join(args)} runs and ends (got {rc})")
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    roomy = limited(resource.RLIMIT_AS, 600000 * 1024)
+    for args in (["attention", "--n", "300", "--d", "40"], ["udl", "12.2"]):
+        free = run(attn, args, env=env)
+        rc, out, err = run(attn, args, timeout=30, env=env, preexec_fn=roomy)
+        check(rc == 0 and out == free[1], f"ulimit -v 600000, one thread: {' '.join(args)} as without a limit")
+
+
+def file_size(attn, tmp):
+    import resource
+    small = limited(resource.RLIMIT_FSIZE, 10240)
+    folder = os.path.join(tmp, "fsize")
+    os.mkdir(folder)
+    with open(os.path.join(folder, "out.json"), "wb") as f:
+        p = subprocess.run([attn, "attention", "--n", "100", "--format", "json"], stdout=f,
+                           stderr=subprocess.PIPE, preexec_fn=small, timeout=20)
+    err = p.stderr.decode()
+    check(p.returncode == 3 and "File too large" in err and len(err.splitlines()) == 1,
+          f"ulimit -f 10: stdout past the limit is exit 3, one line (got {p.returncode}, {err.strip()!r})")
+    rc, out, err = run(attn, ["attention", "--n", "100", "--svg", os.path.join(folder, "big.svg")], preexec_fn=small)
+    check(rc == 3 and "File too large" in err and out == b"", f"ulimit -f 10: --svg is exit 3 (got {rc}, {err.strip()!r})")
+    check(sorted(os.listdir(folder)) == ["out.json"], f"ulimit -f 10: no temporary file left ({os.listdir(folder)})")
+
+
+def sigpipe(attn):
+    import signal
+
+    for ignored in (False, True):
+        def setup():
+            if ignored:
+                signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+        # outputs far larger than a pipe's 64 KiB buffer, so attn is still writing when it closes
+        for args in (["attention", "--n", "300", "--format", "json"], ["udl", "12.2", "--n", "50", "--d", "50", "--format", "json"],
+                     ["mask", "--n", "400", "--d", "4", "--format", "json"]):
+            p = subprocess.Popen([attn] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 preexec_fn=setup, restore_signals=not ignored)
+            p.stdout.read(10)
+            p.stdout.close()
+            err = p.stderr.read()
+            rc = p.wait(20)
+            check(rc == -signal.SIGPIPE and err == b"",
+                  f"{' '.join(args)} | head -c 10{' (parent ignores SIGPIPE)' if ignored else ''}: "
+                  f"ended by SIGPIPE, quietly (got {rc}, {err[:80]!r})")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--attn", required=True)
@@ -97,6 +168,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         lesson_heatmap(a.attn)
         fifos(a.attn, tmp)
+        address_space(a.attn)
+        file_size(a.attn, tmp)
+    sigpipe(a.attn)
     if failures:
         print(f"{len(failures)} failure(s)")
         return 1

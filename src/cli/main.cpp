@@ -14,6 +14,7 @@
 
 #include "cli/command.hpp"
 #include "cli/output.hpp"
+#include "cli/process.hpp"
 #include "errors.hpp"
 
 namespace {
@@ -125,7 +126,7 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_and_report(int argc, char** argv) {
     try {
         const int code = run(argc, argv);
         attn::cli::finish_stdout();
@@ -141,4 +142,9 @@ int main(int argc, char** argv) {
     } catch (...) {
         return fail("internal error", "an unknown exception", 70);
     }
+}
+
+int main(int argc, char** argv) {
+    attn::cli::set_signal_policy();
+    return attn::cli::end_process(run_and_report(argc, argv));
 }

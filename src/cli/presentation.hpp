@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "experiments/output_format.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/lang.hpp"
 #include "report/invocation.hpp"
@@ -43,6 +44,11 @@ std::string rendered(const Presentation& p, const std::string& command, const st
 
 // Throws UsageError naming `flag` when --format json was chosen: `flag` prints after the text.
 void require_text_format(const Presentation& p, const std::string& flag);
+
+// --format as the memory model knows it (experiments/checks.hpp: JSON writes every number).
+inline experiments::OutputFormat output_format(const Presentation& p) {
+    return p.format == Format::json ? experiments::OutputFormat::json : experiments::OutputFormat::text;
+}
 
 // The heatmaps' captions follow --lang (the SVG pictures are always in English).
 inline render::Wording wording(render::Lang lang) {

@@ -33,6 +33,7 @@ Command attention_command() {
         apply_language_environment(*pres);
         if (pics->heatmap) require_text_format(*pres, "--heatmap");
         check_picture_size(*pics, o->n);
+        o->format = output_format(*pres);
         const report::AttentionReport r = experiments::run_attention(*o);
         if (!pics->svg.empty()) write_svg(*pics, render::svg::heatmaps_svg(render::attention_heatmaps(r, render::Wording::english)));
         write_stdout(rendered(*pres, "attention", flags, r, render::attention_text, render::attention_json));

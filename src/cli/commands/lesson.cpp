@@ -61,6 +61,7 @@ Command lesson_command() {
         // section 5's heatmap has one row per position: the pictures' size limit applies to --t
         const bool head_shown = o->sections.empty() ||
                                 std::find(o->sections.begin(), o->sections.end(), 5L) != o->sections.end();
+        o->format = output_format(*pres);
         experiments::validate(*o);   // --t's own range first
         if (head_shown) check_picture_size(*pics, o->t, "T");
         const report::LessonReport r = experiments::run_lesson(*o);

@@ -34,6 +34,7 @@ Command mask_command() {
         apply_language_environment(*pres);
         if (pics->heatmap) require_text_format(*pres, "--heatmap");
         check_picture_size(*pics, o->n);
+        o->format = output_format(*pres);
         const report::MaskReport r = experiments::run_mask(*o);
         if (!pics->svg.empty()) write_svg(*pics, render::svg::heatmaps_svg({render::mask_heatmap(r, render::Wording::english)}));
         write_stdout(rendered(*pres, "mask", flags, r, render::mask_text, render::mask_json));
