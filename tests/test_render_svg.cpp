@@ -11,11 +11,13 @@
 #include "render/svg/layout.hpp"
 #include "render/svg/line_chart.hpp"
 #include "render/svg/multihead_svg.hpp"
+#include "text/utf8.hpp"
 #include "render/svg/scaling_svg.hpp"
 #include "render/svg/svg_writer.hpp"
 
 using namespace attn::render;
 using namespace attn::render::svg;
+using attn::text::display_width;
 
 namespace {
 const std::string kBad = "\xef\xbf\xbd";   // U+FFFD

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.hpp"
+#include "cli/flags.hpp"
 #include "render/heatmap.hpp"
 #include "render/terminal_colour.hpp"
 
@@ -27,10 +27,10 @@ inline constexpr long kMaxPictureSide = 100;
 // `size` names the length in the message: N for the chapter's matrices, T for the lesson's head.
 void check_picture_size(const Pictures& p, long n, const std::string& size = "N");
 
-// --heatmap and --color, bound to `p`.
-std::vector<Flag> heatmap_flags(Pictures& p);
-// --svg FILE, bound to `p`.
-Flag svg_flag(Pictures& p);
+// --heatmap and --color.
+std::vector<Option<Pictures>> heatmap_flags();
+// --svg FILE.
+Option<Pictures> svg_flag();
 
 // The heatmaps as terminal text, coloured as --color, NO_COLOR and the terminal decide; a blank
 // line before each, so they follow the chapter's text, which stays byte for byte the same.
