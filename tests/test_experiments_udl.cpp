@@ -147,3 +147,97 @@ TEST_CASE("udl 12.2 keeps each head's attention: H matrices N x N, columns summi
         }
     }
 }
+
+namespace {
+
+// X' of 12.2 at these sizes, printed as NumPy would with these options.
+std::string printed_right(long d, long n, int precision, std::size_t edgeitems = 3) {
+    UdlOptions o;
+    o.notebook = "12.2";
+    o.d = d;
+    o.n = n;
+    const report::UdlReport r = experiments::run_udl(o);
+    print::PrintOptions p;
+    p.precision = precision;
+    p.edgeitems = edgeitems;
+    return print::array_str(r.nb122.x_prime.values, r.nb122.x_prime.shape, p);
+}
+
+std::string usage_message(const UdlOptions& o, const std::string& printed) {
+    try {
+        experiments::diagnose_udl(o, printed);
+    } catch (const UsageError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("udl diagnose: a verdict needs the text NumPy prints, at the printed precision") {
+    UdlOptions o;
+    o.notebook = "12.2";
+    // 8 x 6 zeros written "0e9" or "0e9999": no NumPy print of any X' (the old tolerance, half a
+    // unit of the "last digit" 10^9 or 10^9999, matched anything)
+    for (const std::string zero : {"0e9", "0e9999", "0e-9"}) {
+        std::string text = "[";
+        for (int r = 0; r < 8; ++r) {
+            text += r ? "\n [" : "[";
+            for (int c = 0; c < 6; ++c) text += (c ? " " : "") + zero;
+            text += "]";
+        }
+        text += "]";
+        const report::UdlDiagnosis d = experiments::diagnose_udl(o, text);
+        CHECK_MESSAGE(d.match.empty(), zero);
+        CHECK(d.differs);
+        CHECK(d.yours == zero);
+    }
+    // the right answer at precisions 1..12 is right; one digit changed is not
+    for (int precision = 1; precision <= 12; ++precision) {
+        const std::string right = printed_x_prime(UdlMistake::none, precision);
+        CHECK_MESSAGE(experiments::diagnose_udl(o, right).match == "right", precision);
+        std::string wrong = right;
+        const std::size_t last = wrong.find_last_of("0123456789");
+        wrong[last] = wrong[last] == '9' ? '8' : static_cast<char>(wrong[last] + 1);
+        const report::UdlDiagnosis d = experiments::diagnose_udl(o, wrong);
+        CHECK_MESSAGE(d.match != "right", precision);
+        CHECK(d.differs);
+        CHECK(d.row == 7);
+    }
+}
+
+TEST_CASE("udl diagnose: '...' only where NumPy summarises, with even edge items") {
+    UdlOptions o;
+    o.notebook = "12.2";
+    // 48 elements: NumPy never summarises them
+    CHECK(usage_message(o, "[[0e9 0e9 ... 0e9 0e9]\n [0e9 0e9 ... 0e9 0e9]]").find(
+              "NumPy prints all D x N = 48 elements") != std::string::npos);
+    CHECK(usage_message(o, "[[1. 2. ... 3. 4. 5. 6.]\n ...\n [1. 2. ... 3. 4. 5. 6.]]").find(
+              "NumPy prints all D x N = 48 elements") != std::string::npos);
+    // 50 x 50 = 2500 elements: summarised, 3 edge items (NumPy's default) or the student's own
+    o.d = 50;
+    o.n = 50;
+    CHECK(experiments::diagnose_udl(o, printed_right(50, 50, 3)).match == "right");
+    CHECK(experiments::diagnose_udl(o, printed_right(50, 50, 4, 2)).match == "right");
+    CHECK(experiments::diagnose_udl(o, printed_right(50, 50, 8, 5)).match == "right");
+    // the whole 50 x 50, as with threshold=sys.maxsize, is right too
+    {
+        UdlOptions full = o;
+        const report::UdlReport r = experiments::run_udl(full);
+        print::PrintOptions p;
+        p.precision = 3;
+        p.threshold = 100000;
+        CHECK(experiments::diagnose_udl(o, print::array_str(r.nb122.x_prime.values, r.nb122.x_prime.shape, p)).match ==
+              "right");
+    }
+    // uneven sides of '...' (the first number after each row's '...' dropped): not NumPy's
+    std::string uneven = printed_right(50, 50, 3);
+    for (std::size_t at = uneven.find("..."); at != std::string::npos; at = uneven.find("...", at + 3)) {
+        std::size_t from = at + 3;
+        while (from < uneven.size() && (uneven[from] == ' ' || uneven[from] == '\n')) ++from;
+        if (from == at + 3 || uneven.compare(at + 3, 1, "\n") == 0) continue;   // the rows' '...' line
+        const std::size_t to = uneven.find_first_of(" \n]", from);
+        uneven.erase(from, to - from);
+    }
+    CHECK(usage_message(o, uneven).find("same number of rows and columns on each side") != std::string::npos);
+}
