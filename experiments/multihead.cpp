@@ -30,6 +30,10 @@ void validate(const MultiheadOptions& o) {
     // Peak: S (N×N, reused by every head); X, the stacked heads, the output, Q, K, V (at most
     // D×N each); every head's Ωq, Ωk, Ωv and Ωc (4 D×D).
     const double d = static_cast<double>(o.d), n = static_cast<double>(o.n);
+    // Draws: X (D×N), then for each head count of the sweep H × 3 (D/H × D) and Ωc (D × D): 4 D².
+    const double sweep = static_cast<double>(effective_sweep(o.sweep, o.shown).size());
+    require_draws(d * n + 4 * d * d * sweep, "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n) + " --sweep (" +
+                                                 std::to_string(static_cast<long>(sweep)) + " head counts)");
     require_memory(peak_bytes(n * n + 6 * d * n + 4 * d * d),
                    "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n));
 }

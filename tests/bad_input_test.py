@@ -161,6 +161,14 @@ def sigpipe(attn):
                   f"ended by SIGPIPE, quietly (got {rc}, {err[:80]!r})")
 
 
+def limits(attn):
+    divisors = ",".join(str(i) for i in range(1, 5041) if 5040 % i == 0)
+    rc, out, err = run(attn, ["multihead", "--d", "5040", "--n", "1", "--sweep", divisors], timeout=10)
+    one_line_error(rc, out, err, 2, "would draw 6.1e+09 normals", "multihead --d 5040 --sweep <60 divisors>: the draws of the whole sweep")
+    rc, out, err = run(attn, ["cost", "--kernel", "recompute", "--t", "4000,4500,4900", "--repeats", "1"], timeout=10)
+    one_line_error(rc, out, err, 2, "--t: the runs of the list together", "cost --t list: the sum of the runs capped")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--attn", required=True)
@@ -171,6 +179,7 @@ def main():
         address_space(a.attn)
         file_size(a.attn, tmp)
     sigpipe(a.attn)
+    limits(a.attn)
     if failures:
         print(f"{len(failures)} failure(s)")
         return 1
