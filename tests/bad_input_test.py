@@ -169,6 +169,13 @@ def limits(attn):
     one_line_error(rc, out, err, 2, "--t: the runs of the list together", "cost --t list: the sum of the runs capped")
 
 
+def messages(attn):
+    rc, out, err = run(attn, ["mask", "--n", "1"])
+    one_line_error(rc, out, err, 2, "--n: must be in 2..100000", "mask --n 1: names --n's range, not '2..1'")
+    rc, out, err = run(attn, ["completion", "bash", "zsh"])
+    one_line_error(rc, out, err, 2, "give one shell", "completion bash zsh: one shell")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--attn", required=True)
@@ -180,6 +187,7 @@ def main():
         file_size(a.attn, tmp)
     sigpipe(a.attn)
     limits(a.attn)
+    messages(a.attn)
     if failures:
         print(f"{len(failures)} failure(s)")
         return 1
