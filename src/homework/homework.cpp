@@ -133,7 +133,7 @@ HomeworkOutput grade_sheet(const HomeworkOptions& o) {
         write_reports(o, unreadable_sheet(name, variant, e.what(), 3), gs, true, result);
         throw;
     }
-    const AnswerKey key = build_answer_key(solve(variant));
+    const AnswerKey key = build_answer_key(solve(variant, Problem3Counts::formula_only));
 
     GradeOptions g;
     g.problem = o.problem;
@@ -168,7 +168,9 @@ HomeworkOutput run_homework(const HomeworkOptions& o) {
     if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o);
     HomeworkOutput result;
     const Variant variant = make_variant(o.variant, course_secret(o));
-    const Solutions solutions = solve(variant);
+    const Solutions solutions = solve(variant, o.mode == HomeworkOptions::Mode::solutions
+                                                   ? Problem3Counts::run_multihead
+                                                   : Problem3Counts::formula_only);
     const AnswerKey key = build_answer_key(solutions);
     switch (o.mode) {
         case HomeworkOptions::Mode::solutions: result.out = solution_text(solutions, key, o.problem, o.lang); break;

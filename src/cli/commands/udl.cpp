@@ -1,11 +1,5 @@
 // `attn udl 12.1|12.2`: the Understanding Deep Learning notebooks 12.1 and 12.2, cell by cell;
 // --mistake replays a common wrong solution of 12.2, --diagnose names the one behind a printed X'.
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +7,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/experiment_command.hpp"
 #include "errors.hpp"
+#include "files/read_whole.hpp"
 #include "experiments/udl.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/json/udl_json.hpp"
@@ -30,36 +25,14 @@ struct UdlFlags {
     std::optional<std::string> mistake, diagnose;
 };
 
-// FILE or "-" (standard input), whole. A FILE must be a regular file: it is opened without
-// blocking (O_NONBLOCK) and its type checked before anything is read, so a FIFO with nobody at
-// the other end, or a device, is refused at once, as the homework sheets are; a pipe is read
-// from standard input ("cmd | attn udl 12.2 --diagnose -").
+// FILE or "-" (standard input), whole (files::read_whole): exit 3 when it cannot be read, 2 when
+// it is too large to be a printed X'.
 std::string read_input(const std::string& path) {
-    const bool from_stdin = path == "-";
-    const int fd = from_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) throw IoError("--diagnose: cannot open '" + path + "': " + std::strerror(errno));
-    const auto fail = [&](const std::string& why) {
-        if (!from_stdin) ::close(fd);
-        throw IoError("--diagnose: cannot read '" + path + "': " + why);
-    };
-    struct stat info {};
-    if (!from_stdin && (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode))) {
-        fail(S_ISDIR(info.st_mode) ? "a directory"
-                                   : "not a regular file (a FIFO or device); give a file, or - for standard input");
-    }
-    std::string text;
-    char buf[65536];
-    while (text.size() <= kMaxDiagnoseBytes) {
-        const ssize_t got = ::read(fd, buf, sizeof buf);
-        if (got < 0 && errno == EINTR) continue;
-        if (got < 0) fail(std::strerror(errno));
-        if (got == 0) break;
-        text.append(buf, static_cast<std::size_t>(got));
-    }
-    if (!from_stdin) ::close(fd);
-    if (text.size() > kMaxDiagnoseBytes)
-        throw UsageError("--diagnose", "the input is over 1 MiB; a printed X' is a few kB");
-    return text;
+    files::WholeFile input = files::read_whole(path, kMaxDiagnoseBytes, /*allow_stdin=*/true);
+    if (input.failure == files::WholeFile::Failure::too_large)
+        throw UsageError("--diagnose", input.message + "; a printed X' is a few kB");
+    if (input.failure != files::WholeFile::Failure::none) throw IoError("--diagnose: " + input.message);
+    return std::move(input.text);
 }
 
 experiments::UdlOptions to_options(const UdlFlags& f) {
