@@ -109,11 +109,11 @@ def address_space(attn):
     import resource
     tight = limited(resource.RLIMIT_AS, 150000 * 1024)
     for args in (["attention"], ["udl", "12.2"], ["lesson"], ["homework"], ["mask"], ["scaling", "--r", "10"],
-                 ["multihead"], ["permutation"], ["cost", "--t", "100", "--repeats", "1"]):
+                 ["multihead", "--format", "json", "--with-outputs"], ["permutation"], ["cost", "--t", "100", "--repeats", "1"]):
         rc, out, err = run(attn, args, timeout=15, preexec_fn=tight)
         one_line_error(rc, out, err, 2, "(ulimit -v)", "ulimit -v 150000: " + " ".join(args))
         check("OPENBLAS_NUM_THREADS=1" in err, "  ... and says how to fit: OPENBLAS_NUM_THREADS=1")
-    for args in (["completion", "bash"], ["--version"], ["attention", "--help"]):
+    for args in (["completion", "bash"], ["--version"], ["attention", "--help"], ["multihead"]):
         rc, out, err = run(attn, args, timeout=15, preexec_fn=tight)
         check(rc == 0 and out, f"ulimit -v 150000: {' '.join(args)} runs and ends (got {rc})")
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
@@ -163,7 +163,9 @@ def sigpipe(attn):
 
 def limits(attn):
     divisors = ",".join(str(i) for i in range(1, 5041) if 5040 % i == 0)
-    rc, out, err = run(attn, ["multihead", "--d", "5040", "--n", "1", "--sweep", divisors], timeout=10)
+    # (counts alone draw nothing; --with-outputs computes every head)
+    rc, out, err = run(attn, ["multihead", "--d", "5040", "--n", "1", "--sweep", divisors, "--format", "json",
+                              "--with-outputs"], timeout=10)
     one_line_error(rc, out, err, 2, "would draw 6.1e+09 normals", "multihead --d 5040 --sweep <60 divisors>: the draws of the whole sweep")
     rc, out, err = run(attn, ["cost", "--kernel", "recompute", "--t", "4000,4500,4900", "--repeats", "1"], timeout=10)
     one_line_error(rc, out, err, 2, "--t: the runs of the list together", "cost --t list: the sum of the runs capped")
