@@ -39,7 +39,7 @@ rowb() {   # rowb "<args>" <model bytes>
 }
 fmt() { awk -v c=$1 -v r=$2 -v j=$3 'BEGIN { m = 8*c; if (j && 29*r > m) m = 29*r; printf "%.0f", m + 8*1048576 }'; }
 att3() { awk -v d=$1 -v n=$2 -v q=$3 'BEGIN { print 3*n*n + 4*d*n + 2*q*n + 2*q*d + d*d }'; }
-les() { awk -v t=$1 'BEGIN { s = 1000*1024; h = 1.5*t*t + 24*t; print (h > s ? h : s) }'; }
+les() { awk -v t=$1 'BEGIN { s = 1000*1024; h = t*t + 24*t; print (h > s ? h : s) }'; }
 echo
 echo "| run | peak RSS | model | model / peak |"
 echo "|---|---:|---:|---:|"
@@ -48,7 +48,7 @@ for n in 1000 2000 3000; do
     rowb "attention --d 512 --n $n --format json" "$(fmt "$(att3 512 $n 4)" $((2*n*n + 5*n)) 1)"
 done
 for n in 2000 3000; do
-    rowb "mask --d 64 --n $n --format json" "$(fmt "$(msk 64 $n 4)" $((n*n + n)) 1)"
+    rowb "mask --d 64 --n $n --format json" "$(fmt "$(msk 64 $n 4)" $((71*n*n/100 + n)) 1)"
 done
 for t in 2000 5000; do
     rowb "lesson 5 --t $t" "$(fmt "$(les $t)" $((8*t + 64)) 0)"

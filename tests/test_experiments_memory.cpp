@@ -94,7 +94,7 @@ TEST_CASE("the model per output format: JSON holds the report and its text, text
         CHECK_THROWS_AS(validate(a), attn::UsageError);
     }
     MaskOptions m;
-    m.n = std::lround(std::sqrt(limit / 22.0));   // text 16 N² fits, JSON 29 N² does not
+    m.n = std::lround(std::sqrt(limit / 18.0));   // text 16.1 N² fits, JSON 8 + 0.71 × 21 = 20.6 N² does not
     m.d = 1;
     m.dq = 1;
     if (m.n <= kMaxDimension) {
