@@ -15,7 +15,6 @@
 #include "core/udl_softmax.hpp"
 #include "experiments/checks.hpp"
 #include "input/numpy_matrix_text.hpp"
-#include "print/numpy_array.hpp"
 #include "rng/legacy_random_state.hpp"
 
 namespace attn::experiments {
@@ -256,15 +255,15 @@ std::string shape_text(const input::PrintedMatrix& m) {
     return axis(m.rows, m.row_gap) + " x " + axis(m.cols, m.col_gap);
 }
 
+constexpr std::size_t kNumpyThreshold = 1000;   // np.set_printoptions' default threshold
+
 // A candidate X' as NumPy prints it with the student's precision and edge items (summarised, or
 // whole as with threshold=sys.maxsize), read back as the student's text was.
-input::PrintedMatrix as_numpy_prints(const Matrix& x, int precision, std::size_t edgeitems, bool summarised) {
-    print::PrintOptions p;
-    p.precision = precision;
-    p.edgeitems = edgeitems;
-    if (!summarised) p.threshold = x.size();
+input::PrintedMatrix as_numpy_prints(const NumpyPrinter& print, const Matrix& x, int precision, std::size_t edgeitems,
+                                     bool summarised) {
     const std::vector<double> values(x.data(), x.data() + x.size());
-    return input::parse_printed_matrix(print::array_str(values, {x.shape(0), x.shape(1)}, p));
+    const std::size_t threshold = summarised ? kNumpyThreshold : x.size();
+    return input::parse_printed_matrix(print(values, x.shape(0), x.shape(1), precision, edgeitems, threshold));
 }
 
 bool same_print(const input::PrintedMatrix& a, const input::PrintedMatrix& b) {
@@ -361,7 +360,7 @@ report::UdlReport run_udl(const UdlOptions& o) {
     return r;
 }
 
-report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printed) {
+report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printed, const NumpyPrinter& numpy_print) {
     validate(o);
     if (o.notebook != "12.2") throw UsageError("--diagnose", "applies to notebook 12.2 only");
     if (o.mistake != UdlMistake::none)
@@ -378,7 +377,7 @@ report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printe
     // of edge items before and after each "...": anything else is not a NumPy printout of X'.
     const std::size_t edgeitems = m.row_gap ? *m.row_gap : m.col_gap ? *m.col_gap : 3;
     if (m.row_gap || m.col_gap) {
-        if (rows * cols <= print::PrintOptions{}.threshold)
+        if (rows * cols <= kNumpyThreshold)
             throw UsageError("--diagnose", "NumPy prints all D x N = " + std::to_string(rows * cols) +
                                                " elements of X' (it summarises with '...' only above 1000); got " +
                                                shape_text(m));
@@ -403,7 +402,7 @@ report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printe
     // student's numbers: no tolerance to stretch (a "0e9999" or "0e9" is no NumPy text of any X').
     const int precision = printed_precision(m);
     const bool summarised = m.row_gap || m.col_gap;
-    auto numpy_prints = [&](const Matrix& x) { return as_numpy_prints(x, precision, edgeitems, summarised); };
+    auto numpy_prints = [&](const Matrix& x) { return as_numpy_prints(numpy_print, x, precision, edgeitems, summarised); };
     auto matches = [&](const Matrix& candidate) { return same_print(m, numpy_prints(candidate)); };
 
     report::UdlDiagnosis d;

@@ -178,6 +178,15 @@ def messages(attn):
     one_line_error(rc, out, err, 2, "give one shell", "completion bash zsh: one shell")
 
 
+def long_names(attn, tmp):
+    for length in (243, 244, 250, 255):
+        path = os.path.join(tmp, "s" * (length - 4) + ".svg")
+        rc, out, err = run(attn, ["attention", "--svg", path])
+        check(rc == 0 and os.path.getsize(path) > 0 and not any(".attn-" in f for f in os.listdir(tmp)),
+              f"--svg with a {length}-byte file name: written, no temporary left (got {rc}, {err.strip()[:60]!r})")
+        os.unlink(path)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--attn", required=True)
@@ -187,6 +196,7 @@ def main():
         fifos(a.attn, tmp)
         address_space(a.attn)
         file_size(a.attn, tmp)
+        long_names(a.attn, tmp)
     sigpipe(a.attn)
     limits(a.attn)
     messages(a.attn)

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands/commands.hpp"
+#include "cli/numpy_printer.hpp"
 #include "cli/experiment_command.hpp"
 #include "errors.hpp"
 #include "files/read_whole.hpp"
@@ -139,7 +140,7 @@ Command udl_command() {
         if (t.pictures.heatmap || !t.pictures.svg.empty())
             throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
         if (o.notebook != "12.2") throw UsageError("--diagnose", "applies to notebook 12.2 only");
-        const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose));
+        const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose), numpy_printer());
         write_stdout(t.presentation.format == Format::json ? render::udl_diagnosis_json(d, record)
                                                            : render::udl_diagnosis_text(d));
         return d.match == "right" ? 0 : 1;
