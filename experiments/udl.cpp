@@ -28,7 +28,7 @@ struct Sizes {
 };
 
 Sizes sizes_of(const UdlOptions& o) {
-    const bool first = o.notebook == "12.1";
+    const bool first = o.notebook == UdlNotebook::nb12_1;
     return {static_cast<std::size_t>(o.n.value_or(first ? 3 : 6)),
             static_cast<std::size_t>(o.d.value_or(first ? 4 : 8)),
             static_cast<std::size_t>(o.h.value_or(2))};
@@ -276,12 +276,76 @@ bool same_print(const input::PrintedMatrix& a, const input::PrintedMatrix& b) {
 
 }  // namespace
 
-UdlMistake parse_udl_mistake(const std::string& name) {
+namespace {
+
+std::string names_of(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+}
+
+std::vector<std::string> mistake_names_122() {
+    std::vector<std::string> names;
+    for (UdlMistake m : udl_mistakes()) names.push_back(udl_mistake_name(m));
+    return names;
+}
+
+std::vector<std::string> mistake_names_123() {
+    std::vector<std::string> names;
+    for (TokenizeMistake m : tokenize_mistakes()) names.push_back(tokenize_mistake_name(m));
+    return names;
+}
+
+std::optional<UdlMistake> find_udl_mistake(const std::string& name) {
     for (UdlMistake m : udl_mistakes()) {
         if (udl_mistake_name(m) == name) return m;
     }
-    throw UsageError("--mistake", "must be one of scale-d, unscaled, softmax-rows, no-bias, "
-                                  "no-omega-c (got '" + name + "')");
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<UdlNotebook> udl_notebooks() {
+    return {UdlNotebook::nb12_1, UdlNotebook::nb12_2, UdlNotebook::nb12_3};
+}
+
+
+UdlNotebook parse_udl_notebook(const std::string& name) {
+    std::vector<std::string> names;
+    for (UdlNotebook n : udl_notebooks()) {
+        if (udl_notebook_name(n) == name) return n;
+        names.push_back(udl_notebook_name(n));
+    }
+    throw UsageError("NOTEBOOK", "must be one of " + names_of(names) + " (got '" + name + "')");
+}
+
+void set_udl_mistake(UdlOptions& o, const std::string& name) {
+    const std::optional<UdlMistake> m122 = find_udl_mistake(name);
+    const std::optional<TokenizeMistake> m123 = find_tokenize_mistake(name);
+    switch (o.notebook) {
+        case UdlNotebook::nb12_1:
+            throw UsageError("--mistake", "applies to notebooks 12.2 and 12.3 only");
+        case UdlNotebook::nb12_2:
+            if (m122) {
+                o.mistake = *m122;
+                return;
+            }
+            if (m123) throw UsageError("--mistake", name + " is a mistake of 12.3, not of 12.2");
+            throw UsageError("--mistake", "must be one of " + names_of(mistake_names_122()) + " (got '" + name + "')");
+        case UdlNotebook::nb12_3:
+            if (m123) {
+                o.tokenize.mistake = *m123;
+                return;
+            }
+            if (m122) throw UsageError("--mistake", name + " is a mistake of 12.2, not of 12.3");
+            throw UsageError("--mistake", "must be one of " + names_of(mistake_names_123()) + " (got '" + name + "')");
+    }
+}
+
+std::vector<std::string> udl_mistake_names(UdlNotebook n) {
+    if (n == UdlNotebook::nb12_2) return mistake_names_122();
+    if (n == UdlNotebook::nb12_3) return mistake_names_123();
+    return {};
 }
 
 std::string udl_mistake_name(UdlMistake m) {
@@ -322,8 +386,15 @@ std::string udl_mistake_explanation(UdlMistake m) {
 }
 
 void validate(const UdlOptions& o) {
-    if (o.notebook != "12.1" && o.notebook != "12.2")
-        throw UsageError("NOTEBOOK", "must be 12.1 or 12.2 (got '" + o.notebook + "')");
+    if (o.notebook == UdlNotebook::nb12_3) {
+        // The seeds are accepted and unused, as the reference takes them; N, D, H are refused.
+        if (o.n || o.d || o.h)
+            throw UsageError(o.n ? "--n" : o.d ? "--d" : "--h", "applies to notebooks 12.1 and 12.2 only");
+        validate_tokenize(o.tokenize);
+        return;
+    }
+    if (o.tokenize.text || o.tokenize.merges)
+        throw UsageError(o.tokenize.text ? "--text" : "--merges", "applies to notebook 12.3 only");
     require_in_range("--seed-x", o.seed_x, 0, kMaxSeed);
     require_in_range("--seed-w", o.seed_w, 0, kMaxSeed);
     if (o.n) require_in_range("--n", *o.n, 1, kUdlMaxSize);
@@ -333,7 +404,7 @@ void validate(const UdlOptions& o) {
     const Sizes size = sizes_of(o);
     const double dn = static_cast<double>(size.d + size.n);
     require_memory(peak_bytes(64.0 * dn * dn), "--d " + std::to_string(size.d) + " --n " + std::to_string(size.n));
-    if (o.notebook == "12.1") {
+    if (o.notebook == UdlNotebook::nb12_1) {
         if (o.h) throw UsageError("--h", "applies to notebook 12.2 only (12.1 has one head)");
         if (o.mistake != UdlMistake::none)
             throw UsageError("--mistake", "applies to notebook 12.2 only");
@@ -348,21 +419,24 @@ void validate(const UdlOptions& o) {
 
 UdlSizes udl_sizes(const UdlOptions& o) {
     const Sizes z = sizes_of(o);
-    return {static_cast<long>(z.n), static_cast<long>(z.d), o.notebook == "12.1" ? 1L : static_cast<long>(z.h)};
+    return {static_cast<long>(z.n), static_cast<long>(z.d), o.notebook == UdlNotebook::nb12_1 ? 1L : static_cast<long>(z.h)};
 }
 
 report::UdlReport run_udl(const UdlOptions& o) {
     validate(o);
     report::UdlReport r;
     r.notebook = o.notebook;
-    if (o.notebook == "12.1") r.nb121 = run_121(o);
-    else r.nb122 = run_122(o);
+    switch (o.notebook) {
+        case UdlNotebook::nb12_1: r.nb121 = run_121(o); break;
+        case UdlNotebook::nb12_2: r.nb122 = run_122(o); break;
+        case UdlNotebook::nb12_3: r.nb123 = run_tokenize(o.tokenize); break;
+    }
     return r;
 }
 
 report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printed, const NumpyPrinter& numpy_print) {
     validate(o);
-    if (o.notebook != "12.2") throw UsageError("--diagnose", "applies to notebook 12.2 only");
+    if (o.notebook != UdlNotebook::nb12_2) throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
     if (o.mistake != UdlMistake::none)
         throw UsageError("--diagnose", "does not go with --mistake (it tries every mistake)");
     input::PrintedMatrix m;
@@ -406,6 +480,7 @@ report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printe
     auto matches = [&](const Matrix& candidate) { return same_print(m, numpy_prints(candidate)); };
 
     report::UdlDiagnosis d;
+    d.mistakes = mistake_names_122();
     d.rows = rows;
     d.cols = cols;
     const Matrix right = multihead_122(s, s.x, UdlMistake::none);

@@ -272,9 +272,43 @@ def permuting(p):
                    "permutes the columns of X' the same way:", p["same"])
 
 
+def tokenize_text(o, d):
+    """Notebook 12.3 as it prints, rebuilt with Python's own dicts and repr from the JSON."""
+    import collections
+    assert d["merges"] == o["merges"] and d["mistake"] == (o["mistake"] or None)
+
+    def dd(entries, plain=False):
+        out = {} if plain else collections.defaultdict(int)
+        for k, v in entries:
+            out[k if isinstance(k, str) else tuple(k)] = v
+        return out
+    pairs = dd([((a, b), c) for a, b, c in d["pairs"]])
+    out = printed("Vocabulary: {}".format(dd(d["vocabulary"])))
+    out += printed("Size of vocabulary: {}".format(len(d["vocabulary"])))
+    out += printed("Tokens: {}".format(dd(d["tokens"])))
+    out += printed("Number of tokens: {}".format(len(d["tokens"])))
+    out += printed("Pairs: {}".format(pairs))
+    out += printed("Number of distinct pairs: {}".format(len(pairs)))
+    out += printed("Most frequent pair: {}".format(tuple(d["first_merge"])))
+    out += printed("Vocabulary: {}".format(dd(d["merged_vocabulary"], plain=True)))
+    out += printed("Size of vocabulary: {}".format(len(d["merged_vocabulary"])))
+    out += printed("Tokens: {}".format(dd(d["merged_tokens"])))
+    out += printed("Number of tokens: {}".format(len(d["merged_tokens"])))
+    assert len(d["chosen"]) == d["merges"] and len(d["token_counts"]) == d["merges"] + 1
+    for pair in d["chosen"]:
+        out += printed("Most frequent pair: {}".format(tuple(pair)))
+    out += printed("Tokens: {}".format(dd(d["final_tokens"])))
+    out += printed("Number of tokens: {}".format(len(d["final_tokens"])))
+    out += printed("Vocabulary: {}".format(dd(d["final_vocabulary"], plain=d["merges"] > 0)))
+    out += printed("Size of vocabulary: {}".format(len(d["final_vocabulary"])))
+    return out
+
+
 def udl_text(o, d):
-    """Notebook 12.1 or 12.2 as it prints, from the JSON (null reads back as NaN)."""
+    """Notebook 12.1, 12.2 or 12.3 as it prints, from the JSON (null reads back as NaN)."""
     assert d["notebook"] == o["notebook"]
+    if d["notebook"] == "12.3":
+        return tokenize_text(o, d)
     n, dim = o["n"], o["d"]
     if d["notebook"] == "12.1":
         assert o["h"] == 1, "12.1 has one head"

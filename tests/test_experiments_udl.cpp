@@ -55,7 +55,7 @@ TEST_CASE("udl validate: ranges and flags that belong to 12.2 only") {
     o.mistake = UdlMistake::no_bias;
     CHECK(message(o) == "--mistake: applies to notebook 12.2 only");
     o = {};
-    o.notebook = "12.2";
+    o.notebook = experiments::UdlNotebook::nb12_2;
     o.h = 3;
     CHECK(message(o) == "--h: must divide D = 8 (got 3)");
     o.d = 2;
@@ -77,7 +77,7 @@ report::UdlDiagnosis diagnose(const UdlOptions& o, const std::string& printed) {
 
 std::string printed_x_prime(UdlMistake mistake, int precision) {
     UdlOptions o;
-    o.notebook = "12.2";
+    o.notebook = experiments::UdlNotebook::nb12_2;
     o.mistake = mistake;
     const report::UdlReport r = experiments::run_udl(o);
     print::PrintOptions p;
@@ -89,7 +89,7 @@ std::string printed_x_prime(UdlMistake mistake, int precision) {
 
 TEST_CASE("udl diagnose: a printout at NumPy's default precision 8 is recognised too") {
     UdlOptions o;
-    o.notebook = "12.2";
+    o.notebook = experiments::UdlNotebook::nb12_2;
     CHECK(diagnose(o, printed_x_prime(UdlMistake::none, 8)).match == "right");
     for (UdlMistake m : experiments::udl_mistakes()) {
         const report::UdlDiagnosis d = diagnose(o, printed_x_prime(m, 8));
@@ -101,7 +101,7 @@ TEST_CASE("udl diagnose: a printout at NumPy's default precision 8 is recognised
 
 TEST_CASE("udl diagnose: a wrong shape is a usage error naming D and N") {
     UdlOptions o;
-    o.notebook = "12.2";
+    o.notebook = experiments::UdlNotebook::nb12_2;
     o.n = 5;
     try {
         diagnose(o, printed_x_prime(UdlMistake::none, 3));
@@ -121,7 +121,7 @@ TEST_CASE("udl: the notebooks' own printed true values (facts from notebooks 12.
     CHECK(nb1.find("x_prime_0_calculated: [[ 0.94744244 -0.24348429 -0.91310441 -0.44522983]]\n") != std::string::npos);
     CHECK(nb1.find("x_prime_1_calculated: [[ 1.64201168 -0.08470004  4.02764044  2.18690791]]\n") != std::string::npos);
     CHECK(nb1.find("x_prime_2_calculated: [[ 1.61949281 -0.06641533  3.96863308  2.15858316]]\n") != std::string::npos);
-    o.notebook = "12.2";
+    o.notebook = experiments::UdlNotebook::nb12_2;
     const std::string nb2 = render::udl_text(experiments::run_udl(o));
     CHECK(nb2.find("Your answer:\n"
                    "[[-21.207  -5.373 -20.933  -9.179 -11.319 -17.812]\n"
@@ -136,7 +136,7 @@ TEST_CASE("udl: the notebooks' own printed true values (facts from notebooks 12.
 
 TEST_CASE("udl 12.2 keeps each head's attention: H matrices N x N, columns summing to 1 (rows for softmax-rows)") {
     UdlOptions o;
-    o.notebook = "12.2";
+    o.notebook = experiments::UdlNotebook::nb12_2;
     o.d = 8;
     o.h = 4;
     o.n = 5;
@@ -164,7 +164,7 @@ namespace {
 // X' of 12.2 at these sizes, printed as NumPy would with these options.
 std::string printed_right(long d, long n, int precision, std::size_t edgeitems = 3) {
     UdlOptions o;
-    o.notebook = "12.2";
+    o.notebook = experiments::UdlNotebook::nb12_2;
     o.d = d;
     o.n = n;
     const report::UdlReport r = experiments::run_udl(o);
@@ -187,7 +187,7 @@ std::string usage_message(const UdlOptions& o, const std::string& printed) {
 
 TEST_CASE("udl diagnose: a verdict needs the text NumPy prints, at the printed precision") {
     UdlOptions o;
-    o.notebook = "12.2";
+    o.notebook = experiments::UdlNotebook::nb12_2;
     // 8 x 6 zeros written "0e9" or "0e9999": no NumPy print of any X' (the old tolerance, half a
     // unit of the "last digit" 10^9 or 10^9999, matched anything)
     for (const std::string zero : {"0e9", "0e9999", "0e-9"}) {
@@ -219,7 +219,7 @@ TEST_CASE("udl diagnose: a verdict needs the text NumPy prints, at the printed p
 
 TEST_CASE("udl diagnose: '...' only where NumPy summarises, with even edge items") {
     UdlOptions o;
-    o.notebook = "12.2";
+    o.notebook = experiments::UdlNotebook::nb12_2;
     // 48 elements: NumPy never summarises them
     CHECK(usage_message(o, "[[0e9 0e9 ... 0e9 0e9]\n [0e9 0e9 ... 0e9 0e9]]").find(
               "NumPy prints all D x N = 48 elements") != std::string::npos);

@@ -98,7 +98,7 @@ TEST_CASE("views: the lesson's heatmaps follow the shown sections, labelled with
 
 TEST_CASE("views: udl 12.1 shows the loop's attention (a_nm at row m, column n), the scaled one, then X'") {
     attn::report::UdlReport r;
-    r.notebook = "12.1";
+    r.notebook = attn::report::UdlNotebook::nb12_1;
     // attentions[n][m] = a_nm: output 0 attends to input 1, output 1 to input 0
     r.nb121.attentions = {{{{1, 1}, {0.25}}, {{1, 1}, {0.75}}}, {{{1, 1}, {0.9}}, {{1, 1}, {0.1}}}};
     r.nb121.scaled_attention = square(2, 0);
@@ -117,7 +117,7 @@ TEST_CASE("views: udl 12.1 shows the loop's attention (a_nm at row m, column n),
 
 TEST_CASE("views: udl 12.2 shows each head's attention, then X' signed; a mistake says so") {
     attn::report::UdlReport r;
-    r.notebook = "12.2";
+    r.notebook = attn::report::UdlNotebook::nb12_2;
     r.nb122.head_attentions = {square(2, 0), square(2, 1), square(2, 2)};
     r.nb122.x_prime = {{4, 2}, {1, -1, 2, 0, 0, 0, 3, 3}};
     std::vector<Heatmap> maps = udl_heatmaps(r);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "print/rounding.hpp"
+#include "print/python_str_repr.hpp"
 #include "print/torch_format.hpp"
 
 using attn::print::py_dict_str_float;

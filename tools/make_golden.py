@@ -95,6 +95,22 @@ CASES = {
         "12.2_h8_unscaled": "12.2 --h 8 --mistake unscaled",   # D/H = 1: unscaled is right too
         "12.2_n1_d1": "12.2 --n 1 --d 1 --h 1",
         "12.2_summarised": "12.2 --seed-x 0 --seed-w 7 --n 40 --d 50 --h 5 --mistake no-bias",
+        # 12.3, tokenization: the rhyme of figure 12.8, each mistake, the ends of the merges,
+        # and texts that exercise Python's repr and str.split(). tests/udl_diagnose_test.py
+        # feeds these back to `attn udl 12.3 --diagnose` too.
+        "12.3_defaults": "12.3",
+        "12.3_merges0": "12.3 --merges 0",               # tokenize() keeps the defaultdict
+        "12.3_merges1": "12.3 --merges 1",
+        "12.3_merges50": "12.3 --merges 50",             # every word one token: 18 tokens
+        "12.3_stale_tokens": "12.3 --mistake stale-tokens",
+        "12.3_pairs_once": "12.3 --mistake pairs-once",
+        "12.3_sorted_ties": "12.3 --mistake sorted-ties",
+        "12.3_last_tie": "12.3 --mistake last-tie",
+        "12.3_woodchuck": "12.3 --text 'How much wood could a woodchuck chuck if a woodchuck could chuck wood?' --merges 26",
+        "12.3_woodchuck_first": "12.3 --text 'How much wood could a woodchuck chuck if a woodchuck could chuck wood?' --merges 0",
+        "12.3_cjk": "12.3 --text '床前明月光　疑是地上霜 舉頭望明月　低頭思故鄉' --merges 12",
+        "12.3_quotes": "12.3 --text \"it's a 'quote' said \\\"he\\\" it's\" --merges 9",
+        "12.3_unprintable": "12.3 --text 'soft­hyphen zero​width bom﻿ emoji😀 a b </w>' --merges 14 --mistake last-tie",
     },
 }
 

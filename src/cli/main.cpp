@@ -88,9 +88,16 @@ int fail(const char* kind, const char* what, int code) {
 }
 
 int run(int argc, char** argv) {
+    // `attn --version` alone needs none of the commands (building them and wrapping their help
+    // was most of its start-up): the same line CLI11's version flag prints, at once.
+    const std::string version = std::string("attn ") + ATTN_VERSION;
+    if (argc == 2 && (std::string(argv[1]) == "--version" || std::string(argv[1]) == "-V")) {
+        attn::cli::write_stdout(version + "\n");
+        return 0;
+    }
     CLI::App app{"attn: replays chapter 12 (Transformers and self-attention) number for number,\n"
                  "and grades its homework. Each subcommand replays one section of the chapter."};
-    app.set_version_flag("-V,--version", std::string("attn ") + ATTN_VERSION);
+    app.set_version_flag("-V,--version", version);
     app.require_subcommand(0, 1);
     const std::vector<Command> commands = attn::cli::all_commands();
     std::vector<std::string> names;

@@ -3,6 +3,8 @@
 // empty-tensor size suffix. Python's repr(str) and dict printing beside it.
 #include "print/torch_format.hpp"
 
+#include "print/python_str_repr.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -204,41 +206,6 @@ std::string torch_tensor_str(const std::vector<double>& values,
     if (summarize) summarized_values(whole, options, looked_at);
     const Formatter f(summarize ? looked_at : values, options);
     return prefix + tensor_str_with_formatter(whole, indent, summarize, f, options) + ")";
-}
-
-std::string py_str_repr(std::string_view s) {
-    const bool has_single = s.find('\'') != std::string_view::npos;
-    const bool has_double = s.find('"') != std::string_view::npos;
-    const char quote = (has_single && !has_double) ? '"' : '\'';
-    std::string out(1, quote);
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c == static_cast<unsigned char>(quote) || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c == '\t') {
-            out += "\\t";
-        } else if (c == '\n') {
-            out += "\\n";
-        } else if (c == '\r') {
-            out += "\\r";
-        } else if (c < 0x20 || c == 0x7f) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            out += buf;
-        } else if (const text::CodePoint p = text::decode(s, i);
-                   p.length == 2 && (p.value <= 0xA0 || p.value == 0xAD)) {
-            // U+0080..U+009F (C1 controls), U+00A0 (no-break space) and U+00AD (soft hyphen)
-            // are not printable for Python.
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(p.value));
-            out += buf;
-            ++i;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    return out + quote;
 }
 
 std::string py_dict_str_float(const std::vector<std::string>& keys,

@@ -28,11 +28,7 @@ std::string torch_tensor_str(const std::vector<double>& values,
                              const std::vector<std::size_t>& shape,
                              const TorchPrintOptions& options = {});
 
-// repr(s) of a Python str given as UTF-8: single quotes unless s holds ' and no ", backslash
-// escapes for the quote, \\, \t, \n, \r and \xhh for other control characters (C0, DEL, C1)
-// and U+00A0, U+00AD. Other code points are printed as they are: right for letters, CJK and
-// punctuation, not for the rarer non-printable ones (unassigned, separators, format marks).
-std::string py_str_repr(std::string_view utf8);
+// repr(s) of a Python str: print/python_str_repr.hpp.
 
 // str(dict) for str keys and float values: {'床': 0.12, '前': 0.0}. Values are printed with
 // repr(float); round them first (py_round) when the Python code does. A repeated key keeps its

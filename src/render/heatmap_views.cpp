@@ -138,7 +138,7 @@ std::vector<Heatmap> lesson_heatmaps(const report::LessonReport& r, Wording w) {
 
 std::vector<Heatmap> udl_heatmaps(const report::UdlReport& r) {
     std::vector<Heatmap> out;
-    if (r.notebook == "12.1") {
+    if (r.notebook == report::UdlNotebook::nb12_1) {
         const auto& loop = r.nb121.attentions;   // loop[n][m] is a_nm, a (1, 1) array
         report::Array unscaled{{loop.size(), loop.size()}, std::vector<double>(loop.size() * loop.size())};
         for (std::size_t n = 0; n < loop.size(); ++n) {

@@ -1,6 +1,7 @@
 #pragma once
-// Report -> the bytes the solved UDL notebooks 12.1 / 12.2 print (NumPy's repr and str, English
-// labels), and the English diagnosis of `attn udl 12.2 --diagnose`.
+// Report -> the bytes the solved UDL notebooks 12.1 / 12.2 / 12.3 print (NumPy's repr and str, English
+// labels; 12.3: Python's repr of dicts, tuples and str), and the English diagnoses of
+// `attn udl 12.2|12.3 --diagnose`.
 #include <string>
 
 #include "report/udl_report.hpp"
@@ -9,5 +10,6 @@ namespace attn::render {
 
 std::string udl_text(const report::UdlReport& report);
 std::string udl_diagnosis_text(const report::UdlDiagnosis& diagnosis);
+std::string udl_tokenize_diagnosis_text(const report::UdlTokenizeDiagnosis& diagnosis);
 
 }  // namespace attn::render

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "rng/normal_simd.hpp"
 #include "rng/pcg64.hpp"
 #include "rng/seed_sequence.hpp"
 #include "rng/ziggurat_tables.hpp"
@@ -48,19 +49,47 @@ struct SerialSource {
 // at consecutive states fill a block in the stream's order at the multiplier's throughput.
 class BlockSource {
 public:
-    static constexpr std::size_t kLanes = 4;   // refill() names them s0..s3
+    static constexpr std::size_t kLanes = 4;   // refill() names them s0..s3 (no SIMD)
     static constexpr std::size_t kBlock = 256;   // draws per refill (2 KiB, stays in L1)
 
-    BlockSource(pcg64::u128 state, pcg64::u128 inc)
-        : end_(state), start_(state), inc_(inc), lane_step_(pcg64::jump(inc, kLanes)) {}
+    BlockSource(pcg64::u128 state, pcg64::u128 inc, const simd::Kernels* simd)
+        : start_(state), inc_(inc), simd_(simd && simd->fill ? simd : nullptr),
+          lane_step_(pcg64::jump(inc, simd_ ? simd::kLanes : kLanes)),
+          block_step_(pcg64::jump(inc, kBlock)) {}
 
     // Draws buffered and not yet handed out; refill() when it is 0. `wanted` is a lower bound
     // on the draws still needed (one per normal still to make), so little is computed in vain.
     std::size_t available() const { return len_ - pos_; }
     void refill(std::size_t wanted) {
-        std::size_t n = std::min(kBlock, (wanted + kLanes - 1) / kLanes * kLanes);
-        if (n == 0) n = kLanes;
-        start_ = end_;
+        const std::size_t lanes = simd_ ? simd::kLanes : kLanes;
+        std::size_t n = std::min(kBlock, (wanted + lanes - 1) / lanes * lanes);
+        if (n == 0) n = lanes;
+        // the new block starts where the last one ended (every draw of it was handed out)
+        if (len_ != 0) start_ = len_ == kBlock ? block_step_.apply(start_) : pcg64::jump(inc_, len_).apply(start_);
+        if (simd_) {
+            fill_simd(n);
+        } else {
+            fill_scalar(n);
+        }
+        pos_ = 0;
+        len_ = n;
+    }
+    const std::uint64_t* peek() const { return buf_ + pos_; }
+    void skip(std::size_t n) { pos_ += n; }         // n <= available()
+
+    std::uint64_t next64() {
+        if (pos_ == len_) refill(1);
+        return buf_[pos_++];
+    }
+    double next_double() {
+        return static_cast<double>(next64() >> 11) * (1.0 / 9007199254740992.0);
+    }
+    // The generator's state once the draws handed out so far are consumed (the block's excess
+    // is given back by jumping from the block's start).
+    pcg64::u128 state() const { return pcg64::jump(inc_, pos_).apply(start_); }
+
+private:
+    void fill_scalar(std::size_t n) {
         // four named lanes (not an array) so that the states stay in registers
         pcg64::u128 s0 = start_ * pcg64::MULT + inc_;
         pcg64::u128 s1 = s0 * pcg64::MULT + inc_;
@@ -79,31 +108,32 @@ public:
             s2 = s2 * mult + plus;
             s3 = s3 * mult + plus;
         }
-        end_ = s3;   // the state that produced the last buffered draw
-        pos_ = 0;
-        len_ = n;
     }
-    const std::uint64_t* peek() const { return buf_ + pos_; }
-    void skip(std::size_t n) { pos_ += n; }         // n <= available()
+    // The SIMD lanes carry on from block to block: lane i holds the state that makes draw i of
+    // the next block (a block uses every lane the same number of steps). Set from the stream
+    // on the first block only.
+    void fill_simd(std::size_t n) {
+        if (!lanes_set_) {
+            pcg64::u128 s = start_;
+            for (std::size_t i = 0; i < simd::kLanes; ++i) {
+                s = s * pcg64::MULT + inc_;
+                lanes_.hi[i] = static_cast<std::uint64_t>(s >> 64);
+                lanes_.lo[i] = static_cast<std::uint64_t>(s);
+            }
+            lanes_set_ = true;
+        }
+        simd_->fill(lanes_, static_cast<std::uint64_t>(lane_step_.mult >> 64), static_cast<std::uint64_t>(lane_step_.mult),
+                    static_cast<std::uint64_t>(lane_step_.plus >> 64), static_cast<std::uint64_t>(lane_step_.plus), buf_,
+                    n / simd::kLanes);
+    }
 
-    std::uint64_t next64() {
-        if (pos_ == len_) refill(1);
-        return buf_[pos_++];
-    }
-    double next_double() {
-        return static_cast<double>(next64() >> 11) * (1.0 / 9007199254740992.0);
-    }
-    // The generator's state once the draws handed out so far are consumed (the block's excess
-    // is given back by jumping from the block's start).
-    pcg64::u128 state() const {
-        return pos_ == len_ ? end_ : pcg64::jump(inc_, pos_).apply(start_);
-    }
-
-private:
-    pcg64::u128 end_, start_, inc_;
-    pcg64::Jump lane_step_;
+    pcg64::u128 start_, inc_;   // start_: the state before the buffered block's first draw
+    const simd::Kernels* simd_;
+    pcg64::Jump lane_step_, block_step_;
     std::size_t pos_ = 0, len_ = 0;
-    std::uint64_t buf_[kBlock];
+    bool lanes_set_ = false;
+    simd::LaneStates lanes_;
+    alignas(64) std::uint64_t buf_[kBlock];
 };
 
 template <class Source>
@@ -199,14 +229,17 @@ void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t c
         state_ = state;
         return;
     }
-    BlockSource src(state_, inc_);
+    const simd::Kernels* simd = simd::kernels();
+    BlockSource src(state_, inc_, simd);
     std::size_t i = 0;
     while (i < count) {
         if (src.available() == 0) src.refill(count - i);
         // Every buffered draw starts a normal, unless the slow path takes more from the block.
         const std::uint64_t* draws = src.peek();
         std::size_t n = std::min(count - i, src.available());
-        std::size_t k = 0;
+        // The SIMD fast path takes the run of accepted draws; the scalar loop below carries on
+        // from the first draw it did not accept (or the last few a vector does not cover).
+        std::size_t k = simd && simd->fast_normals ? simd->fast_normals(draws, n, loc, scale, out + i) : 0;
         bool slow = false;
         for (; k < n; ++k) {
             const Candidate c = ziggurat_candidate(draws[k]);

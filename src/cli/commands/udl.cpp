@@ -1,5 +1,6 @@
-// `attn udl 12.1|12.2`: the Understanding Deep Learning notebooks 12.1 and 12.2, cell by cell;
-// --mistake replays a common wrong solution of 12.2, --diagnose names the one behind a printed X'.
+// `attn udl 12.1|12.2|12.3`: the Understanding Deep Learning notebooks 12.1, 12.2 and 12.3, cell
+// by cell; --mistake replays a common wrong solution of 12.2 or 12.3, --diagnose names the one
+// behind a printed X' (12.2) or a printed final tokens and vocabulary (12.3).
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "render/heatmap_views.hpp"
 #include "render/json/udl_json.hpp"
 #include "render/svg/heatmap_svg.hpp"
+#include "render/svg/tokenize_svg.hpp"
 #include "render/udl_text.hpp"
 
 namespace attn::cli {
@@ -23,7 +25,7 @@ constexpr std::size_t kMaxDiagnoseBytes = 1u << 20;   // a printed 50 x 50 X' is
 struct UdlFlags {
     experiments::UdlOptions options;
     std::vector<std::string> notebooks;     // the positional, as given
-    std::optional<std::string> mistake, diagnose;
+    std::optional<std::string> mistake, diagnose, text;
 };
 
 // FILE or "-" (standard input), whole (files::read_whole): exit 3 when it cannot be read, 2 when
@@ -31,7 +33,8 @@ struct UdlFlags {
 std::string read_input(const std::string& path) {
     files::WholeFile input = files::read_whole(path, kMaxDiagnoseBytes, /*allow_stdin=*/true);
     if (input.failure == files::WholeFile::Failure::too_large)
-        throw UsageError("--diagnose", input.message + "; a printed X' is a few kB");
+        throw UsageError("--diagnose", input.message + "; a printed X' is a few kB, a 12.3 "
+                                       "transcript of the rhyme 3.4 kB");
     if (input.failure != files::WholeFile::Failure::none) throw IoError("--diagnose: " + input.message);
     return std::move(input.text);
 }
@@ -39,10 +42,11 @@ std::string read_input(const std::string& path) {
 experiments::UdlOptions to_options(const UdlFlags& f) {
     experiments::UdlOptions o = f.options;
     if (f.notebooks.size() != 1)
-        throw UsageError("NOTEBOOK", f.notebooks.empty() ? "give 12.1 or 12.2"
-                                                          : "give one notebook, 12.1 or 12.2");
-    o.notebook = f.notebooks.front();
-    if (f.mistake) o.mistake = experiments::parse_udl_mistake(*f.mistake);
+        throw UsageError("NOTEBOOK", f.notebooks.empty() ? "give 12.1, 12.2 or 12.3"
+                                                          : "give one notebook, 12.1, 12.2 or 12.3");
+    o.notebook = experiments::parse_udl_notebook(f.notebooks.front());
+    if (f.text) o.tokenize.text = *f.text;
+    if (f.mistake) experiments::set_udl_mistake(o, *f.mistake);
     experiments::validate(o);
     return o;
 }
@@ -55,21 +59,24 @@ Command udl_command() {
     const std::string size_range = range_text(1L, experiments::kUdlMaxSize);
     Experiment<UdlFlags, Report> e;
     e.name = "udl";
-    e.summary = "The Understanding Deep Learning notebooks 12.1 and 12.2, replayed cell by cell";
+    e.summary = "The Understanding Deep Learning notebooks 12.1, 12.2 and 12.3, replayed cell by cell";
     e.footer =
-        "NOTEBOOK is 12.1 (self-attention from scratch) or 12.2 (multi-head self-attention).\n"
-        "With no flags it prints what the solved notebook prints, from NumPy's legacy generator\n"
-        "(np.random.seed, np.random.normal), so the notebooks' printed true values appear.\n"
-        "--mistake replays a common wrong solution of 12.2. --diagnose FILE (- for standard\n"
-        "input) reads the X' a notebook printed and names the computation it comes from:\n"
-        "exit 0 the right answer, 1 a mistake or no match, 2 not a matrix of the expected\n"
-        "shape, 3 the file cannot be opened.";
+        "NOTEBOOK is 12.1 (self-attention from scratch), 12.2 (multi-head self-attention) or\n"
+        "12.3 (tokenization: byte-pair encoding of the sailor rhyme of figure 12.8, or --text).\n"
+        "With no flags it prints what the solved notebook prints; 12.1 and 12.2 draw from NumPy's\n"
+        "legacy generator (np.random.seed, np.random.normal), so their printed true values appear.\n"
+        "--mistake replays a common wrong solution of 12.2 or 12.3. --diagnose FILE (- for\n"
+        "standard input) reads what a notebook printed (12.2: X'; 12.3: the last Tokens and\n"
+        "Vocabulary lines, or the whole transcript) and names the computation it comes from:\n"
+        "exit 0 the right answer, 1 a mistake or no match, 2 not enough or not the expected\n"
+        "print, 3 the file cannot be opened.";
     Option<UdlFlags> notebook;
     notebook.flag.kind = Flag::Kind::positional;
     notebook.flag.name = "NOTEBOOK";
     notebook.flag.type_name = "NOTEBOOK";
-    notebook.flag.help = "12.1 or 12.2";
-    notebook.flag.choices = {"12.1", "12.2"};
+    notebook.flag.help = "12.1, 12.2 or 12.3";
+    for (experiments::UdlNotebook n : experiments::udl_notebooks())
+        notebook.flag.choices.push_back(experiments::udl_notebook_name(n));
     notebook.parse = [](UdlFlags& f, const std::string& text) { f.notebooks.push_back(text); };
     notebook.value = [](const UdlFlags& f) {
         return report::SettingValue(f.notebooks.empty() ? std::string() : f.notebooks.front());
@@ -78,7 +85,7 @@ Command udl_command() {
     // The sizes the run used (given, or the notebook's), for JSON's record of the run.
     auto sizes = [](const UdlFlags& f) {
         experiments::UdlOptions o = f.options;
-        if (!f.notebooks.empty()) o.notebook = f.notebooks.front();
+        if (!f.notebooks.empty()) o.notebook = experiments::parse_udl_notebook(f.notebooks.front());
         return experiments::udl_sizes(o);
     };
     // np.random.seed's seeds, as text like every seed in attn's JSON.
@@ -105,14 +112,31 @@ Command udl_command() {
         return out;
     };
     Option<std::optional<std::string>> mistake =
-        given_text_flag("--mistake", "NAME", "12.2: replay a common wrong solution");
-    for (experiments::UdlMistake m : experiments::udl_mistakes())
-        mistake.flag.choices.push_back(experiments::udl_mistake_name(m));
-    mistake.flag.help += " (" + [&] {
+        given_text_flag("--mistake", "NAME", "12.2, 12.3: replay a common wrong solution");
+    for (auto nb : {experiments::UdlNotebook::nb12_2, experiments::UdlNotebook::nb12_3}) {
         std::string names;
-        for (const auto& name : mistake.flag.choices) names += (names.empty() ? "" : ", ") + name;
-        return names;
-    }() + ")";
+        for (const auto& name : experiments::udl_mistake_names(nb)) {
+            mistake.flag.choices.push_back(name);
+            names += (names.empty() ? "" : ", ") + name;
+        }
+        mistake.flag.help += "; " + std::string(experiments::udl_notebook_name(nb)) + ": " + names;
+    }
+    // 12.3's --merges: "not given" is the notebook's 22.
+    Option<long> merges_given = int_flag("--merges", "12.3: merges tokenize() makes", 0,
+                                         range_text(0L, experiments::kTokenizeMaxMerges));
+    Option<std::optional<long>> merges_flag;
+    merges_flag.flag = merges_given.flag;
+    merges_flag.flag.default_text = std::to_string(experiments::kTokenizeDefaultMerges);
+    merges_flag.parse = [parse = merges_given.parse](std::optional<long>& value, const std::string& text) {
+        long v = 0;
+        parse(v, text);
+        value = v;
+    };
+    Option<UdlFlags> merges = lift(&UdlFlags::options, lift(&experiments::UdlOptions::tokenize,
+                                                            lift(&experiments::TokenizeOptions::merges, merges_flag)));
+    merges.value = [](const UdlFlags& f) {
+        return report::SettingValue(f.options.tokenize.merges.value_or(experiments::kTokenizeDefaultMerges));
+    };
     // --format only: the notebooks print English, so there is no --lang.
     Option<Presentation> format = format_flag();
     format.flag.help = "text (the notebook's lines, or the diagnosis) or json (every number at full precision)";
@@ -127,26 +151,41 @@ Command udl_command() {
                   size("--h", "12.2: heads H, a divisor of D", &experiments::UdlOptions::h, "1..D", "2",
                        &experiments::UdlSizes::h),   // 12.1: its one head
                   lift(&UdlFlags::mistake, mistake),
+                  lift(&UdlFlags::text, given_text_flag("--text", "TEXT",
+                                                        "12.3: the text to tokenize (default: the sailor rhyme)")),
+                  merges,
                   lift(&UdlFlags::diagnose,
                        given_text_flag("--diagnose", "FILE",
-                                       "12.2: name the computation behind the printed X' in FILE (- reads standard input)")),
+                                       "12.2, 12.3: name the computation behind the print in FILE (- reads standard input)")),
               }) +
               pictures<UdlFlags>(heatmap_flags()) + pictures<UdlFlags>({svg_flag()}) + presented<UdlFlags>({format});
     e.has_lang = false;
     e.check = [](const UdlFlags& f) { to_options(f); };
     e.instead = [](const ExperimentTarget<UdlFlags>& t, const report::Invocation& record) -> std::optional<int> {
-        if (!t.options.diagnose) return std::nullopt;
         const experiments::UdlOptions o = to_options(t.options);
+        const bool tokenize = o.notebook == experiments::UdlNotebook::nb12_3;
+        if (tokenize && t.pictures.heatmap) throw UsageError("--heatmap", "applies to notebooks 12.1 and 12.2 only");
+        if (!t.options.diagnose) return std::nullopt;
         if (t.pictures.heatmap || !t.pictures.svg.empty())
             throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
-        if (o.notebook != "12.2") throw UsageError("--diagnose", "applies to notebook 12.2 only");
+        if (tokenize) {
+            const report::UdlTokenizeDiagnosis d = experiments::diagnose_tokenize(o.tokenize, read_input(*t.options.diagnose));
+            write_stdout(t.presentation.format == Format::json ? render::udl_tokenize_diagnosis_json(d, record)
+                                                               : render::udl_tokenize_diagnosis_text(d));
+            return d.match == "right" ? 0 : 1;
+        }
+        if (o.notebook != experiments::UdlNotebook::nb12_2)
+            throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
         const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose), numpy_printer());
         write_stdout(t.presentation.format == Format::json ? render::udl_diagnosis_json(d, record)
                                                            : render::udl_diagnosis_text(d));
         return d.match == "right" ? 0 : 1;
     };
     e.run = [](const UdlFlags& f, const experiments::Progress&) { return experiments::run_udl(to_options(f)); };
-    e.svg = [](const Report& r) { return render::svg::heatmaps_svg(render::udl_heatmaps(r)); };
+    e.svg = [](const Report& r) {
+        return r.notebook == experiments::UdlNotebook::nb12_3 ? render::svg::tokenize_svg(r.nb123)
+                                                              : render::svg::heatmaps_svg(render::udl_heatmaps(r));
+    };
     e.text = [](const Report& r, render::Lang) { return render::udl_text(r); };
     e.json = any_lang(render::udl_json);
     e.heatmaps = [](const Report& r, render::Wording) { return render::udl_heatmaps(r); };

@@ -26,12 +26,48 @@ json::Json attention_rows(const std::vector<std::vector<report::Array>>& attenti
     return rows;
 }
 
+// A dict of notebook 12.3 as [[key, count], …] in its insertion order (JSON objects do not keep
+// an order every reader respects).
+json::Json entries(const std::vector<report::UdlCount>& d) {
+    json::Json out = json::Json::array();
+    for (const auto& e : d) out.push_back(json::Json::array({e.key, e.count}));
+    return out;
+}
+
+json::Json pair_entries(const std::vector<report::UdlPair>& d, bool with_counts) {
+    json::Json out = json::Json::array();
+    for (const auto& e : d) {
+        json::Json item = json::Json::array({e.first, e.second});
+        if (with_counts) item.push_back(e.count);
+        out.push_back(std::move(item));
+    }
+    return out;
+}
+
+void tokenize_data(json::Object& data, const report::Udl123& c) {
+    data.value("text", c.text)
+        .value("merges", c.merges)
+        .value("mistake", c.mistake.empty() ? json::Json(nullptr) : json::Json(c.mistake))
+        .value("vocabulary", entries(c.vocabulary))
+        .value("tokens", entries(c.tokens))
+        .value("pairs", pair_entries(c.pairs, true))
+        .value("first_merge", json::Json::array({c.first_merge.first, c.first_merge.second}))
+        .value("merged_vocabulary", entries(c.merged_vocabulary))
+        .value("merged_tokens", entries(c.merged_tokens))
+        .value("chosen", pair_entries(c.chosen, false))
+        .value("final_tokens", entries(c.final_tokens))
+        .value("final_vocabulary", entries(c.final_vocabulary))
+        .value("token_counts", c.token_counts);
+}
+
 }  // namespace
 
 std::string udl_json(const report::UdlReport& r, const report::Invocation& invocation) {
     json::Object data;
-    data.value("notebook", r.notebook);
-    if (r.notebook == "12.1") {
+    data.value("notebook", report::udl_notebook_name(r.notebook));
+    if (r.notebook == report::UdlNotebook::nb12_3) {
+        tokenize_data(data, r.nb123);
+    } else if (r.notebook == report::UdlNotebook::nb12_1) {
         const report::Udl121& a = r.nb121;
         data.arrays("inputs", a.inputs)                      // x_n (D, 1)
             .value("attentions", attention_rows(a.attentions))
@@ -62,13 +98,42 @@ std::string udl_diagnosis_json(const report::UdlDiagnosis& d, const report::Invo
             .value("decimals", d.decimals);     // the decimals the text shows right and difference with
     }
     json::Object data;
-    data.value("notebook", "12.2")
+    data.value("notebook", report::udl_notebook_name(report::UdlNotebook::nb12_2))
         .value("rows", d.rows)
         .value("cols", d.cols)
         .value("match", d.match.empty() ? json::Json(nullptr) : json::Json(d.match))
         .value("explanation", d.explanation.empty() ? json::Json(nullptr) : json::Json(d.explanation));
     if (d.differs) data.object("first_difference", first);
     else data.value("first_difference", nullptr);
+    return json::document(invocation, std::move(data));
+}
+
+}  // namespace attn::render
+
+namespace attn::render {
+
+std::string udl_tokenize_diagnosis_json(const report::UdlTokenizeDiagnosis& d, const report::Invocation& invocation) {
+    json::Object data;
+    data.value("notebook", report::udl_notebook_name(report::UdlNotebook::nb12_3))
+        .value("merges", d.merges)
+        .value("match", d.match.empty() ? json::Json(nullptr) : json::Json(d.match))
+        .value("explanation", d.explanation.empty() ? json::Json(nullptr) : json::Json(d.explanation));
+    if (!d.differs) {
+        data.value("first_difference", nullptr);
+        return json::document(invocation, std::move(data));
+    }
+    json::Object first;
+    first.value("where", d.where).value("index", d.index);
+    if (d.where == "Most frequent pair") {
+        first.value("yours", d.has_yours ? json::Json::array({d.your_pair.first, d.your_pair.second}) : json::Json(nullptr))
+            .value("right", d.has_right ? json::Json::array({d.right_pair.first, d.right_pair.second}) : json::Json(nullptr));
+    } else if (d.where == "Tokens" || d.where == "Vocabulary") {
+        first.value("yours", d.has_yours ? json::Json::array({d.yours.key, d.yours.count}) : json::Json(nullptr))
+            .value("right", d.has_right ? json::Json::array({d.right.key, d.right.count}) : json::Json(nullptr));
+    } else {
+        first.value("yours", d.your_number).value("right", d.right_number);
+    }
+    data.object("first_difference", first);
     return json::document(invocation, std::move(data));
 }
 

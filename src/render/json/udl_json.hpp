@@ -11,5 +11,7 @@ namespace attn::render {
 
 std::string udl_json(const report::UdlReport& report, const report::Invocation& invocation);
 std::string udl_diagnosis_json(const report::UdlDiagnosis& diagnosis, const report::Invocation& invocation);
+std::string udl_tokenize_diagnosis_json(const report::UdlTokenizeDiagnosis& diagnosis,
+                                        const report::Invocation& invocation);
 
 }  // namespace attn::render

@@ -1,0 +1,58 @@
+// Run-time choice of the generator's SIMD loops (normal_simd.hpp).
+#include "rng/normal_simd.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace attn::rng::simd {
+namespace {
+
+const Kernels kScalar{"scalar", nullptr, nullptr};
+
+bool runs(const char* name) {
+    if (std::strcmp(name, "scalar") == 0) return true;
+#if defined(__x86_64__)
+    // libgcc's CPU model reads CPUID and counts AVX and AVX-512 as present only when the OS saves
+    // their registers (XGETBV), as `attn cost`'s dispatch does.
+    __builtin_cpu_init();
+    if (std::strcmp(name, "avx2") == 0) return __builtin_cpu_supports("avx2");
+    if (std::strcmp(name, "avx512") == 0) return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+#endif
+    return false;
+}
+
+const Kernels* choose() {
+    const char* asked = std::getenv("ATTN_RNG_SIMD");
+    if (asked != nullptr && *asked != '\0') {
+        const Kernels* k = kernels_named(asked);
+        if (k == nullptr) {
+            throw std::runtime_error(std::string("ATTN_RNG_SIMD=") + asked +
+                                     ": this CPU does not run it (scalar, avx2 or avx512)");
+        }
+        return k;
+    }
+    for (const char* name : {"avx512", "avx2"}) {
+        if (const Kernels* k = kernels_named(name)) return k;
+    }
+    return &kScalar;
+}
+
+}  // namespace
+
+const Kernels* kernels_named(const char* name) {
+    if (!runs(name)) return nullptr;
+#if defined(__x86_64__)
+    if (std::strcmp(name, "avx2") == 0) return &kAvx2;
+    if (std::strcmp(name, "avx512") == 0) return &kAvx512;
+#endif
+    return &kScalar;
+}
+
+const Kernels* kernels() {
+    static const Kernels* chosen = choose();
+    return chosen;
+}
+
+}  // namespace attn::rng::simd

@@ -1,0 +1,52 @@
+#pragma once
+// The generator's two bulk loops in SIMD, compiled once per instruction set (normal_avx2.cpp,
+// normal_avx512.cpp with their own flags) and chosen at run time from CPUID, like `attn cost`'s
+// kernels; never -march=native. Both give the scalar code's bits (docs/spec/numpy-random.md):
+//
+// - fill: PCG64's 128-bit LCG in 64-bit lanes. Lane i of kLanes holds the state that makes
+//   draw i of the block; one step of a lane is the kLanes-step jump s -> s*mult + plus (the same
+//   affine map for every lane), so the block comes out in the stream's order. The 128-bit
+//   product is built from 32×32 -> 64-bit multiplies (the low 64 bits of the two cross terms
+//   by vpmullq on AVX-512), the carry of the addition by an unsigned compare.
+// - fast_normals: the ziggurat's fast path on a run of draws, kWidth at a time: layer, sign and
+//   the 52-bit magnitude, the tables gathered, the exact int->double conversion, the sign bit
+//   flipped, then loc + scale * x (multiply, then add: never fused). It stops at the first draw
+//   the fast path does not accept (~0.8 %), which the caller finishes in scalar code (tail,
+//   wedge, restarts take further draws of the stream).
+#include <cstddef>
+#include <cstdint>
+
+namespace attn::rng::simd {
+
+inline constexpr std::size_t kLanes = 32;   // PCG64 lanes of every SIMD fill (4 or 8 vectors)
+
+struct LaneStates {
+    alignas(64) std::uint64_t hi[kLanes];
+    alignas(64) std::uint64_t lo[kLanes];
+};
+
+struct Kernels {
+    const char* name;   // "avx512", "avx2", "scalar"
+    // out[r*kLanes + i] = output of lane i after r steps, for r < steps; lanes advance `steps`.
+    void (*fill)(LaneStates& lanes, std::uint64_t mult_hi, std::uint64_t mult_lo,
+                 std::uint64_t plus_hi, std::uint64_t plus_lo, std::uint64_t* out, std::size_t steps);
+    // out[k] = loc + scale * z_k for the leading draws the fast path accepts; returns how many
+    // (n when all are accepted; draws[return] is the first one that is not).
+    std::size_t (*fast_normals)(const std::uint64_t* draws, std::size_t n, double loc, double scale,
+                                double* out);
+};
+
+// The best kernels this CPU and OS run, chosen once; ATTN_RNG_SIMD=scalar|avx2|avx512 chooses
+// one (bench/normals_vs_numpy.sh compares each instruction set); one this CPU lacks is refused
+// (std::runtime_error naming the variable).
+const Kernels* kernels();
+// The kernels of that name when this CPU runs them, else nullptr. "scalar" has no SIMD fill or
+// fast path: its pointers are null and the generator's scalar loops run.
+const Kernels* kernels_named(const char* name);
+
+#if defined(__x86_64__)
+extern const Kernels kAvx2;
+extern const Kernels kAvx512;
+#endif
+
+}  // namespace attn::rng::simd
