@@ -30,3 +30,28 @@ row "multihead --d 48 --n 1000 --sweep 1,2,3,4,6,8,12,16,24,48" "$(mh 48 1000)"
 row "scaling" "$(sc 2000 5 400)"
 row "scaling --r 200000" "$(sc 200000 5 400)"
 row "scaling --r 2000000 --n 50 --sweep 4" "$(sc 2000000 50 4)"
+# Every output format (experiments/checks.cpp run_peak_bytes): JSON holds the report's numbers and
+# their text, ~21 bytes each, or the computation's peak, whichever is larger.
+rowb() {   # rowb "<args>" <model bytes>
+    kb=$(/usr/bin/time -v "$attn" $1 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {print $2}')
+    awk -v a="$1" -v kb="$kb" -v model="$2" 'BEGIN { peak = kb * 1024
+        printf "| `%s` | %.1f MiB | %.1f MiB | %.2f |\n", a, peak / 1048576, model / 1048576, model / peak }'
+}
+fmt() { awk -v c=$1 -v r=$2 -v j=$3 'BEGIN { m = 8*c; if (j && 29*r > m) m = 29*r; printf "%.0f", m + 8*1048576 }'; }
+att3() { awk -v d=$1 -v n=$2 -v q=$3 'BEGIN { print 3*n*n + 4*d*n + 2*q*n + 2*q*d + d*d }'; }
+les() { awk -v t=$1 'BEGIN { s = 1000*1024; h = t*t + 24*t; print (h > s ? h : s) }'; }
+echo
+echo "| run | peak RSS | model | model / peak |"
+echo "|---|---:|---:|---:|"
+for n in 1000 2000 3000; do
+    rowb "attention --d 512 --n $n" "$(fmt "$(att3 512 $n 4)" $((2*n*n + 5*n)) 0)"
+    rowb "attention --d 512 --n $n --format json" "$(fmt "$(att3 512 $n 4)" $((2*n*n + 5*n)) 1)"
+done
+for n in 2000 3000; do
+    rowb "mask --d 64 --n $n --format json" "$(fmt "$(msk 64 $n 4)" $((71*n*n/100 + n)) 1)"
+done
+for t in 2000 5000; do
+    rowb "lesson 5 --t $t" "$(fmt "$(les $t)" $((8*t + 64)) 0)"
+    rowb "lesson 5 --t $t --format json" "$(fmt "$(les $t)" $((8*t + 64)) 1)"
+done
+rowb "udl 12.2 --d 50 --n 50 --format json" "$(fmt 40000 2500 1)"

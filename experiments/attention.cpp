@@ -25,8 +25,9 @@ void validate(const AttentionOptions& o) {
     const double d = static_cast<double>(o.d), n = static_cast<double>(o.n),
                  dq = static_cast<double>(o.dq);
     const bool output = work_for(o).output;
-    require_memory(peak_bytes(3 * n * n + (output ? 5 : 2) * d * n + 2 * dq * n + 2 * dq * d +
-                              (output ? d * d : 0)),
+    // The report keeps S and A (2 N²), five N-vectors and, with Y, Y: what JSON writes whole.
+    require_memory(run_peak_bytes(3 * n * n + (output ? 5 : 2) * d * n + 2 * dq * n + 2 * dq * d + (output ? d * d : 0),
+                                  2 * n * n + 5 * n + (output ? d * n : 0), o.format),
                    size_flags(o.d, o.n, o.dq));
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "report/attention_report.hpp"
+#include "experiments/output_format.hpp"
 #include "rng/seed.hpp"
 
 namespace attn::experiments {
@@ -16,6 +17,7 @@ struct AttentionOptions {
     long n = 5;               // positions N (columns of X)
     long dq = 4;              // query/key width Dq
     long col = 3;             // 1-based output position whose scores and weights are shown
+    OutputFormat format = OutputFormat::text;   // for the memory model: JSON writes S and A whole
     bool with_outputs = false; // --with-outputs (JSON only): the report carries Y = V A too
 };
 

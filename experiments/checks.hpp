@@ -2,8 +2,11 @@
 // Limits and range checks shared by the experiments. Every check runs before memory is taken and
 // throws attn::UsageError naming the flag and the allowed range (exit code 2).
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include "experiments/output_format.hpp"
 
 namespace attn::experiments {
 
@@ -20,6 +23,30 @@ inline constexpr double kProcessBytes = 8.0 * (1 << 20);
 inline constexpr double kMemoryCeilingBytes = 64.0 * (1ull << 30);
 double memory_limit_bytes();
 inline double peak_bytes(double doubles) { return 8.0 * doubles + kProcessBytes; }
+
+// The JSON text of one number, measured: 19-22 characters ("0.17063427533995335",
+// "-1.2345678901234567e-05") and a comma.
+inline constexpr double kJsonBytesPerNumber = 21.0;
+// The peak of a run, for every output format: the computation's fullest moment
+// (`compute_doubles` doubles alive), or, for JSON, the report's `report_numbers` numbers held
+// while their text is written, whichever is larger; plus the process. The one place that knows
+// what each format costs: experiments give only their two counts.
+double run_peak_bytes(double compute_doubles, double report_numbers, OutputFormat format);
+
+// The facts the memory limit is made of, read from /proc and /sys (cgroup v1 or v2); the limit is
+// the least of 3/4 of the machine's memory or of the cgroup's limit, what is available now
+// (MemAvailable, and the cgroup's limit less its usage) and 64 GiB.
+struct MemoryFacts {
+    double total = 0;        // MemTotal (or the physical pages), bytes
+    double available = 0;    // MemAvailable, bytes; 0 when unknown
+    double cgroup_limit = 0; // the tightest memory limit of this process's cgroup and its parents; 0: none
+    double cgroup_usage = 0; // that cgroup's usage, bytes
+};
+double memory_limit_from(const MemoryFacts& facts);
+// `read(path)` returns a file's text ("" when it cannot be read): /proc/meminfo, /proc/self/cgroup,
+// and the cgroup files it names (memory.max and memory.current for v2; memory.limit_in_bytes and
+// memory.usage_in_bytes for v1, under /sys/fs/cgroup/memory).
+MemoryFacts read_memory_facts(const std::function<std::string(const std::string&)>& read);
 
 void require_in_range(const std::string& flag, long value, long lo, long hi,
                       const std::string& why = "");

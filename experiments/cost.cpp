@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <string>
@@ -153,6 +154,21 @@ report::CostReport run_cost(const CostOptions& o, const Progress& progress) {
                 skip[{k, t}] = true;
             }
         }
+    }
+
+    // Each run is capped above, and so is the sum over the --t list and the kernels (their first
+    // repeats; later ones stop at the time budget): refused before anything is allocated.
+    std::uint64_t work_sum = 0;
+    for (Kernel k : chosen) {
+        for (long t : ts) {
+            if (!skip.count({k, t})) work_sum += expected_multiplications(k, t, kLessonModel);
+        }
+    }
+    if (work_sum > kMaxMultiplications) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.3g", static_cast<double>(work_sum));
+        throw UsageError("--t", std::string("the runs of the list together would do ") + buf +
+                                    " multiplications; the limit is 5e11 for all of them, as for each run");
     }
 
     // The progress measure: each run's closed-form multiplications, times the repeats asked for.

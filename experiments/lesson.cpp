@@ -8,6 +8,7 @@
 #include <string>
 
 #include "errors.hpp"
+#include "experiments/checks.hpp"
 #include "core/torch32/ops.hpp"
 #include "core/kernels/kernels.hpp"
 #include "rng/torch_generator.hpp"
@@ -153,10 +154,20 @@ void validate(const LessonOptions& o) {
         throw UsageError("--t", "must be in 1..10000, section 5's sequence length; its three T×T "
                                 "float32 matrices stay under 2 GiB (got " + std::to_string(o.t) + ")");
     }
+    // Peak, in doubles: section 4's randn(1000, 1024) pairs (float32), or section 5's two T×T
+    // float32 matrices alive at once (scores and the masked scores, then those and the weights
+    // one at a time: measured, docs/performance.md) with x, q, k, v, out; the report keeps out (T×8).
+    const double t = static_cast<double>(o.t);
+    const double spread = static_cast<double>(kSpreadPairs) * 1024.0;   // 2 × 1000 × 1024 floats
+    require_memory(run_peak_bytes(std::max(spread, t * t + 24.0 * t), 8.0 * t + 64.0, o.format),
+                   "--t " + std::to_string(o.t));
 }
 
 LessonHead lesson_head_inputs(long t) {
     if (t < 1 || t > kMaxT) throw UsageError("--t", "must be in 1..100000 (got " + std::to_string(t) + ")");
+    // sections 1-4's draws and x (T×16 float32); the check also covers OpenBLAS's buffers
+    require_memory(peak_bytes(static_cast<double>(kSpreadPairs) * 1024.0 + 8.0 * static_cast<double>(t)),
+                   "--t " + std::to_string(t));
     rng::TorchGenerator g;
     g.manual_seed(0);
     report::LessonReport discarded;   // sections 1-4 run only to advance the stream

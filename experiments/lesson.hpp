@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/torch32/ops.hpp"
+#include "experiments/output_format.hpp"
 #include "report/lesson_report.hpp"
 
 namespace attn::experiments {
@@ -23,6 +24,7 @@ struct LessonOptions {
     std::array<double, 2> query{1.0, 0.0}; // section 2: the query of 光 (exercise 1)
     bool no_mask = false;                  // section 5 without the causal mask (exercise 2)
     long t = 5;                            // section 5's sequence length (exercise 3); 1..4 keep 5
+    OutputFormat format = OutputFormat::text;   // for the memory model
 };
 
 // Section 5's inputs at sequence length t from the lesson's stream: torch.manual_seed(0), the

@@ -29,12 +29,17 @@ double largest_change(const core::Matrix& a, const core::Matrix& b, std::size_t 
 void validate(const MaskOptions& o) {
     require_attention_shape(o.d, o.n, o.dq);
     require_finite_in("--delta", o.delta, -kMaxDelta, kMaxDelta);
+    // (the shifted input P is in 2..N, so N = 1 has none: named as --n's range, not an empty 2..1)
+    require_in_range("--n", o.n, 2, kMaxDimension, "mask shifts an input P in 2..N");
     require_in_range("--pos", o.pos, 2, o.n, "the positions 2..N");
     // Peak: the masked A kept (N×N) with one more pass's S (N×N), or with the report's copy
     // of A; the mask (N² bits); X, the shifted X, four outputs, V, a spare (D×N); Q, K; Ω's.
+    // JSON writes the report's masked A (N²) and its column sums whole; the masked half below the
+    // diagonal prints as "0.0," (4 bytes, not ~21), so A's text counts as 0.71 N² full numbers.
     const double d = static_cast<double>(o.d), n = static_cast<double>(o.n),
                  dq = static_cast<double>(o.dq);
-    require_memory(peak_bytes(2 * n * n + n * n / 64 + 8 * d * n + 2 * dq * n + 2 * dq * d + d * d),
+    require_memory(run_peak_bytes(2 * n * n + n * n / 64 + 8 * d * n + 2 * dq * n + 2 * dq * d + d * d,
+                                  0.71 * n * n + n, o.format),
                    size_flags(o.d, o.n, o.dq));
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "report/mask_report.hpp"
+#include "experiments/output_format.hpp"
 #include "rng/seed.hpp"
 
 namespace attn::experiments {
@@ -17,6 +18,7 @@ struct MaskOptions {
     long dq = 4;
     long pos = 4;          // 1-based position whose input is shifted, 2..N
     double delta = 5.0;    // the shift added to every entry of input column P
+    OutputFormat format = OutputFormat::text;   // for the memory model: JSON writes A whole
 };
 
 void validate(const MaskOptions& options);

@@ -83,6 +83,10 @@ void validate(const MultiheadOptions& o) {
     const MultiheadWork work = work_for(o);
     if (!work.draws) return;
     const double d = static_cast<double>(o.d), n = static_cast<double>(o.n);
+    // Draws: X (D×N), then for each head count of the sweep H × 3 (D/H × D) and Ωc (D × D): 4 D².
+    const double sweep = static_cast<double>(effective_sweep(o.sweep, o.shown).size());
+    require_draws(d * n + 4 * d * d * sweep, "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n) + " --sweep (" +
+                                                 std::to_string(static_cast<long>(sweep)) + " head counts)");
     double kept = 0, widest = 0;
     for (long h : o.shown.empty() ? o.sweep : o.shown) {
         kept += static_cast<double>(h) * n * n + d * n;

@@ -220,22 +220,15 @@ report::Udl122 run_122(const UdlOptions& o) {
 // Half a unit of each printed number's last digit: NumPy prints a whole matrix with one precision
 // (trailing zeros trimmed per element), so the finest last digit of the matrix is every
 // element's resolution; in scientific notation it is relative to each element's exponent.
-std::vector<double> half_units(const input::PrintedMatrix& m) {
-    bool scientific = false;
-    int finest = 0, max_frac = 0;
+// The precision NumPy was printing with: the most digits after the point of any finite element
+// (of the mantissa, in scientific notation). At that precision NumPy's `maxprec` prints every
+// element as at any larger one, since each is already shown with no more digits.
+int printed_precision(const input::PrintedMatrix& m) {
+    int digits = 0;
     for (const auto& e : m.elements) {
-        if (!std::isfinite(e.value)) continue;
-        scientific = scientific || e.scientific;
-        finest = std::min(finest, e.last_digit);
-        max_frac = std::max(max_frac, e.exponent - e.last_digit);
+        if (std::isfinite(e.value)) digits = std::max(digits, e.exponent - e.last_digit);
     }
-    std::vector<double> out;
-    for (const auto& e : m.elements) {
-        const int last = scientific ? e.exponent - max_frac : finest;
-        // the slack covers the decimal text itself not being exactly representable
-        out.push_back(0.5 * std::pow(10.0, last) * (1 + 1e-9));
-    }
-    return out;
+    return digits;
 }
 
 // Positions in the full axis of length n of the `shown` printed ones: all of them, or, with a
@@ -262,10 +255,23 @@ std::string shape_text(const input::PrintedMatrix& m) {
     return axis(m.rows, m.row_gap) + " x " + axis(m.cols, m.col_gap);
 }
 
-bool close(const input::PrintedNumber& p, double half_unit, double value) {
-    if (std::isnan(p.value)) return std::isnan(value);
-    if (std::isinf(p.value) || std::isinf(value)) return p.value == value;
-    return std::fabs(p.value - value) <= half_unit;
+constexpr std::size_t kNumpyThreshold = 1000;   // np.set_printoptions' default threshold
+
+// A candidate X' as NumPy prints it with the student's precision and edge items (summarised, or
+// whole as with threshold=sys.maxsize), read back as the student's text was.
+input::PrintedMatrix as_numpy_prints(const NumpyPrinter& print, const Matrix& x, int precision, std::size_t edgeitems,
+                                     bool summarised) {
+    const std::vector<double> values(x.data(), x.data() + x.size());
+    const std::size_t threshold = summarised ? kNumpyThreshold : x.size();
+    return input::parse_printed_matrix(print(values, x.shape(0), x.shape(1), precision, edgeitems, threshold));
+}
+
+bool same_print(const input::PrintedMatrix& a, const input::PrintedMatrix& b) {
+    if (a.rows != b.rows || a.cols != b.cols || a.row_gap != b.row_gap || a.col_gap != b.col_gap) return false;
+    for (std::size_t i = 0; i < a.elements.size(); ++i) {
+        if (a.elements[i].text != b.elements[i].text) return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -393,6 +399,11 @@ void validate(const UdlOptions& o) {
     require_in_range("--seed-w", o.seed_w, 0, kMaxSeed);
     if (o.n) require_in_range("--n", *o.n, 1, kUdlMaxSize);
     if (o.d) require_in_range("--d", *o.d, 1, kUdlMaxSize);
+    // At most 50 × 50: a few dozen matrices of D×N, N×N and D×D are well under a megabyte, but
+    // the guard also checks that OpenBLAS's buffers fit an address-space limit (ulimit -v).
+    const Sizes size = sizes_of(o);
+    const double dn = static_cast<double>(size.d + size.n);
+    require_memory(peak_bytes(64.0 * dn * dn), "--d " + std::to_string(size.d) + " --n " + std::to_string(size.n));
     if (o.notebook == UdlNotebook::nb12_1) {
         if (o.h) throw UsageError("--h", "applies to notebook 12.2 only (12.1 has one head)");
         if (o.mistake != UdlMistake::none)
@@ -423,7 +434,7 @@ report::UdlReport run_udl(const UdlOptions& o) {
     return r;
 }
 
-report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printed) {
+report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printed, const NumpyPrinter& numpy_print) {
     validate(o);
     if (o.notebook != UdlNotebook::nb12_2) throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
     if (o.mistake != UdlMistake::none)
@@ -436,6 +447,20 @@ report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printe
     }
     const Setup122 s = draw_122(o);
     const std::size_t rows = s.x.shape(0), cols = s.x.shape(1);
+    // NumPy summarises only an array of over `threshold` (1000) elements, showing the same number
+    // of edge items before and after each "...": anything else is not a NumPy printout of X'.
+    const std::size_t edgeitems = m.row_gap ? *m.row_gap : m.col_gap ? *m.col_gap : 3;
+    if (m.row_gap || m.col_gap) {
+        if (rows * cols <= kNumpyThreshold)
+            throw UsageError("--diagnose", "NumPy prints all D x N = " + std::to_string(rows * cols) +
+                                               " elements of X' (it summarises with '...' only above 1000); got " +
+                                               shape_text(m));
+        const bool rows_even = !m.row_gap || m.rows == 2 * *m.row_gap;
+        const bool cols_even = !m.col_gap || m.cols == 2 * *m.col_gap;
+        if (!rows_even || !cols_even || (m.row_gap && m.col_gap && *m.row_gap != *m.col_gap))
+            throw UsageError("--diagnose", "NumPy shows the same number of rows and columns on each side of '...' (got " +
+                                               shape_text(m) + ")");
+    }
     const std::vector<std::size_t> row_at = shown_positions(m.rows, m.row_gap, rows);
     const std::vector<std::size_t> col_at = shown_positions(m.cols, m.col_gap, cols);
     if (row_at.empty() || col_at.empty())
@@ -447,13 +472,12 @@ report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printe
     for (std::size_t r : row_at) {
         for (std::size_t c : col_at) at.push_back(r * cols + c);
     }
-    const std::vector<double> half = half_units(m);
-    auto matches = [&](const Matrix& candidate) {
-        for (std::size_t i = 0; i < m.elements.size(); ++i) {
-            if (!close(m.elements[i], half[i], candidate.data()[at[i]])) return false;
-        }
-        return true;
-    };
+    // A candidate matches when NumPy, printing it at the student's precision, prints exactly the
+    // student's numbers: no tolerance to stretch (a "0e9999" or "0e9" is no NumPy text of any X').
+    const int precision = printed_precision(m);
+    const bool summarised = m.row_gap || m.col_gap;
+    auto numpy_prints = [&](const Matrix& x) { return as_numpy_prints(numpy_print, x, precision, edgeitems, summarised); };
+    auto matches = [&](const Matrix& candidate) { return same_print(m, numpy_prints(candidate)); };
 
     report::UdlDiagnosis d;
     d.mistakes = mistake_names_122();
@@ -471,15 +495,16 @@ report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printe
             }
         }
     }
-    for (std::size_t i = 0; i < m.elements.size(); ++i) {
-        if (close(m.elements[i], half[i], right.data()[at[i]])) continue;
+    const input::PrintedMatrix right_printed = numpy_prints(right);
+    for (std::size_t i = 0; i < m.elements.size() && i < right_printed.elements.size(); ++i) {
+        if (m.elements[i].text == right_printed.elements[i].text) continue;
         d.differs = true;
         d.row = at[i] / cols;
         d.col = at[i] % cols;
         d.yours = m.elements[i].text;
         d.right = right.data()[at[i]];
-        d.difference = m.elements[i].value - d.right;
-        d.decimals = std::clamp(static_cast<int>(std::lround(-std::log10(half[i] * 2))), 3, 17);
+        d.difference = std::isfinite(m.elements[i].value) ? m.elements[i].value - d.right : m.elements[i].value;
+        d.decimals = std::clamp(precision, 3, 17);
         break;
     }
     return d;

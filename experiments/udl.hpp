@@ -8,6 +8,7 @@
 //   12.2  seed(seed_x): X (D, N);  seed(seed_w): per head Ωq, Ωk, Ωv (D/H, D), βq, βk, βv (D/H, 1);
 //         then Ωc (D, D).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,6 +63,10 @@ report::UdlReport run_udl(const UdlOptions& options);
 // Which computation of 12.2 (with these options' seeds and sizes; options.mistake must be none)
 // produced `printed`, NumPy's printed X'. Throws UsageError("--diagnose", …) for text that is not
 // a (D, N) matrix.
-report::UdlDiagnosis diagnose_udl(const UdlOptions& options, const std::string& printed);
+// How NumPy prints a float64 matrix (values in C order) with these print options: given by the
+// caller (src/cli/numpy_printer.hpp wraps src/print), since experiments never print.
+using NumpyPrinter = std::function<std::string(const std::vector<double>& values, std::size_t rows, std::size_t cols,
+                                               int precision, std::size_t edgeitems, std::size_t threshold)>;
+report::UdlDiagnosis diagnose_udl(const UdlOptions& options, const std::string& printed, const NumpyPrinter& numpy_print);
 
 }  // namespace attn::experiments

@@ -39,7 +39,7 @@ BAD = [
     ("multihead --d 96000 --n 100000 --format json --with-outputs", "limit"),
     ("multihead --with-outputs", "--format json"), ("attention --with-outputs", "--format json"),
     ("mask --pos 1", "--pos"), ("mask --pos 6", "2..5"), ("mask --delta abc", "--delta"),
-    ("mask --delta inf", "--delta"), ("mask --n 1 --pos 2", "--pos"),
+    ("mask --delta inf", "--delta"), ("mask --n 1 --pos 2", "--n"),
     ("mask --delta 1000000.001", "-1e+06..1e+06"), ("mask --delta -1000000.001", "--delta"),
     ("permutation --base 1.1e300", "--base"), ("permutation --base 0.9999999", "1..1e+300; below 1 NumPy's output depends on the CPU (got 0.9999999)"),
     ("permutation --base 1e400", "--base"), ("permutation --base 0x10", "--base"),

@@ -64,6 +64,17 @@ TEST_CASE("udl validate: ranges and flags that belong to 12.2 only") {
 
 namespace {
 
+report::UdlDiagnosis diagnose(const UdlOptions& o, const std::string& printed) {
+    return experiments::diagnose_udl(o, printed, [](const std::vector<double>& v, std::size_t rows, std::size_t cols,
+                                                    int precision, std::size_t edgeitems, std::size_t threshold) {
+        print::PrintOptions p;
+        p.precision = precision;
+        p.edgeitems = edgeitems;
+        p.threshold = threshold;
+        return print::array_str(v, {rows, cols}, p);
+    });
+}
+
 std::string printed_x_prime(UdlMistake mistake, int precision) {
     UdlOptions o;
     o.notebook = experiments::UdlNotebook::nb12_2;
@@ -79,9 +90,9 @@ std::string printed_x_prime(UdlMistake mistake, int precision) {
 TEST_CASE("udl diagnose: a printout at NumPy's default precision 8 is recognised too") {
     UdlOptions o;
     o.notebook = experiments::UdlNotebook::nb12_2;
-    CHECK(experiments::diagnose_udl(o, printed_x_prime(UdlMistake::none, 8)).match == "right");
+    CHECK(diagnose(o, printed_x_prime(UdlMistake::none, 8)).match == "right");
     for (UdlMistake m : experiments::udl_mistakes()) {
-        const report::UdlDiagnosis d = experiments::diagnose_udl(o, printed_x_prime(m, 8));
+        const report::UdlDiagnosis d = diagnose(o, printed_x_prime(m, 8));
         CHECK(d.match == experiments::udl_mistake_name(m));
         CHECK(d.differs);
         CHECK_FALSE(d.explanation.empty());
@@ -93,7 +104,7 @@ TEST_CASE("udl diagnose: a wrong shape is a usage error naming D and N") {
     o.notebook = experiments::UdlNotebook::nb12_2;
     o.n = 5;
     try {
-        experiments::diagnose_udl(o, printed_x_prime(UdlMistake::none, 3));
+        diagnose(o, printed_x_prime(UdlMistake::none, 3));
         FAIL("accepted an 8 x 6 matrix for N = 5");
     } catch (const UsageError& e) {
         CHECK(std::string(e.what()) ==
@@ -146,4 +157,98 @@ TEST_CASE("udl 12.2 keeps each head's attention: H matrices N x N, columns summi
             }
         }
     }
+}
+
+namespace {
+
+// X' of 12.2 at these sizes, printed as NumPy would with these options.
+std::string printed_right(long d, long n, int precision, std::size_t edgeitems = 3) {
+    UdlOptions o;
+    o.notebook = experiments::UdlNotebook::nb12_2;
+    o.d = d;
+    o.n = n;
+    const report::UdlReport r = experiments::run_udl(o);
+    print::PrintOptions p;
+    p.precision = precision;
+    p.edgeitems = edgeitems;
+    return print::array_str(r.nb122.x_prime.values, r.nb122.x_prime.shape, p);
+}
+
+std::string usage_message(const UdlOptions& o, const std::string& printed) {
+    try {
+        diagnose(o, printed);
+    } catch (const UsageError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("udl diagnose: a verdict needs the text NumPy prints, at the printed precision") {
+    UdlOptions o;
+    o.notebook = experiments::UdlNotebook::nb12_2;
+    // 8 x 6 zeros written "0e9" or "0e9999": no NumPy print of any X' (the old tolerance, half a
+    // unit of the "last digit" 10^9 or 10^9999, matched anything)
+    for (const std::string zero : {"0e9", "0e9999", "0e-9"}) {
+        std::string text = "[";
+        for (int r = 0; r < 8; ++r) {
+            text += r ? "\n [" : "[";
+            for (int c = 0; c < 6; ++c) text += (c ? " " : "") + zero;
+            text += "]";
+        }
+        text += "]";
+        const report::UdlDiagnosis d = diagnose(o, text);
+        CHECK_MESSAGE(d.match.empty(), zero);
+        CHECK(d.differs);
+        CHECK(d.yours == zero);
+    }
+    // the right answer at precisions 1..12 is right; one digit changed is not
+    for (int precision = 1; precision <= 12; ++precision) {
+        const std::string right = printed_x_prime(UdlMistake::none, precision);
+        CHECK_MESSAGE(diagnose(o, right).match == "right", precision);
+        std::string wrong = right;
+        const std::size_t last = wrong.find_last_of("0123456789");
+        wrong[last] = wrong[last] == '9' ? '8' : static_cast<char>(wrong[last] + 1);
+        const report::UdlDiagnosis d = diagnose(o, wrong);
+        CHECK_MESSAGE(d.match != "right", precision);
+        CHECK(d.differs);
+        CHECK(d.row == 7);
+    }
+}
+
+TEST_CASE("udl diagnose: '...' only where NumPy summarises, with even edge items") {
+    UdlOptions o;
+    o.notebook = experiments::UdlNotebook::nb12_2;
+    // 48 elements: NumPy never summarises them
+    CHECK(usage_message(o, "[[0e9 0e9 ... 0e9 0e9]\n [0e9 0e9 ... 0e9 0e9]]").find(
+              "NumPy prints all D x N = 48 elements") != std::string::npos);
+    CHECK(usage_message(o, "[[1. 2. ... 3. 4. 5. 6.]\n ...\n [1. 2. ... 3. 4. 5. 6.]]").find(
+              "NumPy prints all D x N = 48 elements") != std::string::npos);
+    // 50 x 50 = 2500 elements: summarised, 3 edge items (NumPy's default) or the student's own
+    o.d = 50;
+    o.n = 50;
+    CHECK(diagnose(o, printed_right(50, 50, 3)).match == "right");
+    CHECK(diagnose(o, printed_right(50, 50, 4, 2)).match == "right");
+    CHECK(diagnose(o, printed_right(50, 50, 8, 5)).match == "right");
+    // the whole 50 x 50, as with threshold=sys.maxsize, is right too
+    {
+        UdlOptions full = o;
+        const report::UdlReport r = experiments::run_udl(full);
+        print::PrintOptions p;
+        p.precision = 3;
+        p.threshold = 100000;
+        CHECK(diagnose(o, print::array_str(r.nb122.x_prime.values, r.nb122.x_prime.shape, p)).match ==
+              "right");
+    }
+    // uneven sides of '...' (the first number after each row's '...' dropped): not NumPy's
+    std::string uneven = printed_right(50, 50, 3);
+    for (std::size_t at = uneven.find("..."); at != std::string::npos; at = uneven.find("...", at + 3)) {
+        std::size_t from = at + 3;
+        while (from < uneven.size() && (uneven[from] == ' ' || uneven[from] == '\n')) ++from;
+        if (from == at + 3 || uneven.compare(at + 3, 1, "\n") == 0) continue;   // the rows' '...' line
+        const std::size_t to = uneven.find_first_of(" \n]", from);
+        uneven.erase(from, to - from);
+    }
+    CHECK(usage_message(o, uneven).find("same number of rows and columns on each side") != std::string::npos);
 }

@@ -48,6 +48,10 @@ struct Experiment {
     bool has_lang = true;                // ATTN_LANG applies (the command has --lang)
     std::function<void(const Options&)> check;           // refusals before the picture checks
     std::function<long(const Options&)> picture_side;    // N of the N x N heatmaps; unset: not checked
+    std::string picture_side_name = "N";                 // its name in the size refusal (lesson: T)
+    // The field of Options that tells the memory model the output format (JSON holds every
+    // number's text, experiments/checks.hpp); null when the report is small in any format.
+    experiments::OutputFormat Options::*format = nullptr;
     // What the outputs show beyond the text, told to the run (so that it computes only what is
     // shown: --with-outputs, a --heatmap of values the text does not need); may throw UsageError.
     std::function<void(Options&, const Pictures&, const Presentation&)> shown;
@@ -110,9 +114,10 @@ Command experiment_command(Experiment<Options, Report> e) {
     auto sequence = [e](const Target& given, const std::vector<Option<Target>>& flags) {
         Target t = given;
         if (e.has_lang) apply_language_environment(t.presentation);
+        if (e.format) t.options.*(e.format) = output_format(t.presentation);
         if (e.check) e.check(t.options);
         if (t.pictures.heatmap) require_text_format(t.presentation, "--heatmap");
-        if (e.picture_side) check_picture_size(t.pictures, e.picture_side(t.options));
+        if (e.picture_side) check_picture_size(t.pictures, e.picture_side(t.options), e.picture_side_name);
         if (t.presentation.with_outputs) require_json_format(t.presentation, "--with-outputs");
         if (e.shown) e.shown(t.options, t.pictures, t.presentation);
         if (e.instead) {

@@ -15,6 +15,7 @@
 
 #include "cli/command.hpp"
 #include "cli/output.hpp"
+#include "cli/process.hpp"
 #include "cli/usage.hpp"
 #include "errors.hpp"
 
@@ -162,7 +163,7 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_and_report(int argc, char** argv) {
     try {
         const int code = run(argc, argv);
         attn::cli::finish_stdout();
@@ -178,4 +179,9 @@ int main(int argc, char** argv) {
     } catch (...) {
         return fail("internal error", "an unknown exception", 70);
     }
+}
+
+int main(int argc, char** argv) {
+    attn::cli::set_signal_policy();
+    return attn::cli::end_process(run_and_report(argc, argv));
 }

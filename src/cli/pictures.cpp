@@ -20,11 +20,11 @@ namespace {
 
 }  // namespace
 
-void check_picture_size(const Pictures& p, long n) {
+void check_picture_size(const Pictures& p, long n, const std::string& size) {
     if (n <= kMaxPictureSide || (!p.heatmap && p.svg.empty())) return;
     throw UsageError(p.heatmap ? "--heatmap" : "--svg",
-                     "heatmaps are drawn for N in 1.." + std::to_string(kMaxPictureSide) + " positions (got N=" +
-                         std::to_string(n) + ")");
+                     "heatmaps are drawn for " + size + " in 1.." + std::to_string(kMaxPictureSide) +
+                         " positions (got " + size + "=" + std::to_string(n) + ")");
 }
 
 std::vector<Option<Pictures>> heatmap_flags() {
@@ -80,9 +80,18 @@ std::string heatmaps_text(const std::vector<render::Heatmap>& maps, const Pictur
 namespace {
 
 // A device or a FIFO (/dev/stdout, a named pipe) cannot be replaced by rename(): written through.
+// Opened with O_NONBLOCK so that a FIFO nobody reads fails at once (ENXIO) instead of waiting for
+// a reader; then made blocking again, so that a slow reader gets every byte.
 void write_through(const std::string& path, const std::string& svg) {
-    const int fd = open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    const int fd = open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0 && errno == ENXIO) throw IoError("--svg: cannot write '" + path + "': a FIFO that nobody reads");
     if (fd < 0) cannot_write(path, errno);
+    const int status = fcntl(fd, F_GETFL);
+    if (status == -1 || fcntl(fd, F_SETFL, status & ~O_NONBLOCK) == -1) {
+        const int error = errno;
+        close(fd);
+        cannot_write(path, error);
+    }
     int error = files::write_all(fd, svg);
     if (close(fd) != 0 && error == 0) error = errno;
     if (error != 0) cannot_write(path, error);

@@ -24,7 +24,8 @@ inline constexpr long kMaxPictureSide = 100;
 
 // Throws UsageError naming --heatmap or --svg when a picture is asked for an N x N matrix with
 // N > kMaxPictureSide; checked before the experiment runs.
-void check_picture_size(const Pictures& p, long n);
+// `size` names the length in the message: N for the chapter's matrices, T for the lesson's head.
+void check_picture_size(const Pictures& p, long n, const std::string& size = "N");
 
 // --heatmap and --color.
 std::vector<Option<Pictures>> heatmap_flags();

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/flags.hpp"
+#include "experiments/output_format.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/lang.hpp"
 
@@ -32,6 +33,10 @@ void apply_language_environment(Presentation& p);
 // Throws UsageError naming `flag` when --format json was chosen: `flag` prints after the text.
 void require_text_format(const Presentation& p, const std::string& flag);
 
+// --format as the memory model knows it (experiments/checks.hpp: JSON writes every number).
+inline experiments::OutputFormat output_format(const Presentation& p) {
+    return p.format == Format::json ? experiments::OutputFormat::json : experiments::OutputFormat::text;
+}
 // --with-outputs: the JSON also carries values the text never shows (attention's Y, each head's
 // weights and output of multihead), and only then does the run compute them.
 Option<Presentation> with_outputs_flag();

@@ -1,5 +1,6 @@
 #include "files/replace_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -23,7 +24,11 @@ int replace_file(const std::string& path, const std::string& text) {
     const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
     const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
     if (base.empty()) return EISDIR;
-    std::string temp = dir + "/." + base + ".attn-XXXXXX";   // beside it: rename() stays atomic
+    // Beside it, so that rename() stays atomic: "." + name + ".attn-XXXXXX", the name cut so that
+    // the temporary's fits NAME_MAX (255 bytes) when the file's own name is 243-255 bytes long.
+    constexpr std::size_t kNameMax = 255, kAdded = 13;   // "." and ".attn-XXXXXX"
+    const std::string stem = base.substr(0, std::min(base.size(), kNameMax - kAdded));
+    std::string temp = dir + "/." + stem + ".attn-XXXXXX";
     const int fd = ::mkstemp(temp.data());
     if (fd < 0) return errno;
     const mode_t mask = ::umask(0);   // mkstemp makes 0600; give what open() would

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 #include "text/utf8.hpp"
 
@@ -104,6 +105,15 @@ double colour_limit(const Heatmap& h) {
     return limit;
 }
 
+void check_shape(const Heatmap& h) {
+    const std::size_t cells = h.rows * h.columns;
+    if (h.row_labels.size() != h.rows || h.column_labels.size() != h.columns || h.values.size() != cells ||
+        (!h.masked.empty() && h.masked.size() != cells)) {
+        throw std::logic_error("heatmap '" + h.title + "': labels, values or mask do not match its " +
+                               std::to_string(h.rows) + " x " + std::to_string(h.columns) + " cells");
+    }
+}
+
 bool is_masked(const Heatmap& h, std::size_t row, std::size_t column) {
     return !h.masked.empty() && h.masked[row * h.columns + column];
 }
@@ -130,6 +140,7 @@ Rgb cell_colour(const Heatmap& h, std::size_t row, std::size_t column) {
 }
 
 std::string heatmap_text(const Heatmap& h, ColourDepth depth) {
+    check_shape(h);
     std::size_t label_width = 0;
     for (const auto& l : h.row_labels) label_width = std::max(label_width, display_width(l));
     std::size_t cell_width = 0;

@@ -23,6 +23,9 @@ struct Heatmap {
     int decimals = 3;                         // digits after the point in each cell
 };
 
+// Throws std::logic_error (an internal error, exit 70) unless every row and column has one label
+// and one value per cell (and one mask flag, when masked): both renderers index by row and column.
+void check_shape(const Heatmap& h);
 // The colour range of a signed heatmap: the largest finite |value| of its unmasked cells.
 double colour_limit(const Heatmap& h);
 bool is_masked(const Heatmap& h, std::size_t row, std::size_t column);

@@ -117,15 +117,19 @@ std::vector<Heatmap> lesson_heatmaps(const report::LessonReport& r, Wording w) {
         out.push_back(h);
     }
     if (shown(5)) {
+        // One row per position of section 5's sequence: the lesson's characters at its own T = 5,
+        // positions 1..T at any other --t (the sentence has five characters, not T).
         Heatmap h = square(r.head_output, Scale::signed_, 2);
-        h.row_labels = r.words;
+        const bool characters = h.rows == r.words.size();
+        if (characters) h.row_labels = r.words;
         if (english(w)) {
             h.title = std::string("5. The head's output out") + (r.causal ? "" : " (no mask)") +
                       " (blue negative, white 0, red positive)";
-            h.axes = "rows: the character, columns: output dimension";
+            h.axes = characters ? "rows: the character, columns: output dimension"
+                                : "rows: position t, columns: output dimension";
         } else {
             h.title = std::string("5. 注意力头的输出 out") + (r.causal ? "" : "（不加掩码）") + "（蓝为负、白为 0、红为正）";
-            h.axes = "行＝字，列＝输出的维度";
+            h.axes = characters ? "行＝字，列＝输出的维度" : "行＝位置 t，列＝输出的维度";
         }
         out.push_back(h);
     }

@@ -21,6 +21,7 @@ Command attention_command() {
               pictures<Options>(heatmap_flags()) + pictures<Options>({svg_flag()}) +
               presented<Options>(presentation_flags() + std::vector{with_outputs_flag()});
     e.picture_side = [](const Options& o) { return o.n; };
+    e.format = &Options::format;
     e.shown = [](Options& o, const Pictures&, const Presentation& p) { o.with_outputs = p.with_outputs; };
     e.run = without_progress(experiments::run_attention);
     e.svg = [](const report::AttentionReport& r) {

@@ -24,6 +24,12 @@ Command completion_command() {
         "zsh:  attn completion zsh > \"${fpath[1]}/_attn\"\n"
         "fish: attn completion fish > ~/.config/fish/completions/attn.fish",
         {f}, [](const Shells& shell, const std::vector<Option<Shells>>&) {
+            if (shell.size() > 1) {
+                std::string given;
+                for (const std::string& s : shell) given += (given.empty() ? "" : " ") + s;
+                throw UsageError("SHELL", "give one shell, bash, zsh or fish (got " + std::to_string(shell.size()) +
+                                              ": '" + given + "')");
+            }
             if (shell.size() != 1 ||
                 std::find(kCompletionShells.begin(), kCompletionShells.end(), shell.front()) ==
                     kCompletionShells.end()) {

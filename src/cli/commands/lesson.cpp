@@ -1,4 +1,6 @@
 // `attn lesson`: the companion lesson 注意力機制 (`python attention.py`), sections 1-5 in float32.
+#include <algorithm>
+
 #include "cli/commands/commands.hpp"
 #include "cli/experiment_command.hpp"
 #include "cli/parse_flags.hpp"
@@ -48,6 +50,14 @@ Command lesson_command() {
                   lift(&Options::no_mask, toggle_flag("--no-mask", "section 5 without the causal mask, both implementations (exercise 2)")),
               }) +
               pictures<Options>(heatmap_flags()) + presented<Options>(presentation_flags());
+    e.format = &Options::format;
+    // --t's own range first, then the pictures' size limit on section 5's T rows, when shown
+    e.check = [](const Options& o) { experiments::validate(o); };
+    e.picture_side = [](const Options& o) {
+        const bool head_shown = o.sections.empty() || std::find(o.sections.begin(), o.sections.end(), 5L) != o.sections.end();
+        return head_shown ? o.t : 0L;
+    };
+    e.picture_side_name = "T";
     e.run = without_progress(experiments::run_lesson);
     e.text = render::lesson_text;
     e.json = any_lang(render::lesson_json);

@@ -25,6 +25,7 @@ Command mask_command() {
               pictures<Options>(heatmap_flags()) + pictures<Options>({svg_flag()}) +
               presented<Options>(presentation_flags());
     e.picture_side = [](const Options& o) { return o.n; };
+    e.format = &Options::format;
     e.run = without_progress(experiments::run_mask);
     e.svg = [](const report::MaskReport& r) {
         return render::svg::heatmaps_svg({render::mask_heatmap(r, render::Wording::english)});

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/commands/commands.hpp"
+#include "cli/numpy_printer.hpp"
 #include "cli/experiment_command.hpp"
 #include "errors.hpp"
 #include "files/read_whole.hpp"
@@ -175,7 +176,7 @@ Command udl_command() {
         }
         if (o.notebook != experiments::UdlNotebook::nb12_2)
             throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
-        const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose));
+        const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose), numpy_printer());
         write_stdout(t.presentation.format == Format::json ? render::udl_diagnosis_json(d, record)
                                                            : render::udl_diagnosis_text(d));
         return d.match == "right" ? 0 : 1;

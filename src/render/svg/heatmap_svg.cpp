@@ -43,6 +43,7 @@ void legend(Writer& w, const Heatmap& h, double x, double y, double height) {
 }
 
 void draw(Writer& w, const Heatmap& h, std::size_t index, double left, double top) {
+    check_shape(h);
     w.with_text("text", {{"x", number(left)}, {"y", number(top + 16)}, {"font-size", "14"}, {"font-weight", "bold"}},
                 h.title);
     w.with_text("text", {{"x", number(left)}, {"y", number(top + 36)}, {"font-size", "12"}, {"fill", "#333333"}},
