@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <exception>
 #include <utility>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "homework/expression.hpp"
 #include "homework/files.hpp"
 #include "homework/grade.hpp"
+#include "homework/grade_student.hpp"
 #include "homework/problems.hpp"
 #include "homework/reports/gradescope.hpp"
 #include "homework/reports/junit.hpp"
@@ -25,29 +27,6 @@
 namespace attn::homework {
 
 namespace {
-
-constexpr std::size_t kMaxTeacherFileBytes = 64 * 1024;
-
-std::string trim_end(std::string s) {
-    while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
-    return s;
-}
-
-// The course secret: --secret-file wins over $ATTN_COURSE_SECRET; "" when neither is given.
-std::string course_secret(const HomeworkOptions& o) {
-    if (!o.secret_file.empty()) {
-        const std::string secret = trim_end(read_small_file(o.secret_file, 4096, "--secret-file"));
-        if (secret.empty()) throw UsageError("--secret-file", o.secret_file + ": the file is empty");
-        return secret;
-    }
-    if (o.secret_env) {
-        const std::string secret = trim_end(*o.secret_env);
-        // In CI an unset repository secret expands to "": grading would silently use public numbers.
-        if (secret.empty()) throw UsageError("ATTN_COURSE_SECRET", "set but empty (is the repository secret missing?)");
-        return secret;
-    }
-    return "";
-}
 
 // Report files of this run, with the flag that named them.
 std::vector<std::pair<std::string, std::string>> report_files(const HomeworkOptions& o) {
@@ -120,38 +99,22 @@ HomeworkOutput grade_sheet(const HomeworkOptions& o) {
     placeholder.variant_origin = "grading did not finish";
     write_reports(o, placeholder, {}, false, result);
 
-    CoursePolicy course;
-    GradescopeOptions gs;
+    GradingPolicy policy;
     try {
-        if (!o.course.empty()) course = parse_course(read_small_file(o.course, kMaxTeacherFileBytes, "--course"), o.course);
-        gs = {course.tests_visibility, course.stdout_visibility};
-        variant = make_variant(o.variant, course_secret(o));
+        read_grading_policy(o, policy);
     } catch (const UsageError& e) {
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 2), gs, true, result);
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 2), policy.gradescope, true, result);
         throw;
     } catch (const IoError& e) {
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 3), gs, true, result);
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 3), policy.gradescope, true, result);
         throw;
     }
-    const AnswerKey key = build_answer_key(solve(variant));
-
-    GradeOptions g;
-    g.problem = o.problem;
-    g.points = course.points;   // the flag's rules after the course file's: later rules win ties
-    g.points.rules.insert(g.points.rules.end(), o.points.rules.begin(), o.points.rules.end());
-    g.show_expected = o.show_expected || course.show_expected;
-    g.expression_seed = fresh_expression_seed();
-    GradeReport report;
-    try {
-        report = grade(key, read_sheet(o.sheet), g);
-    } catch (const UsageError& e) {
-        HomeworkOutput ignored;
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 2), gs, true, ignored);
-        throw;
-    } catch (const IoError& e) {
-        HomeworkOutput ignored;
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 3), gs, true, ignored);
-        throw;
+    const GradescopeOptions& gs = policy.gradescope;
+    StudentGrade graded = grade_student(policy, o.variant, o.sheet, name);
+    const GradeReport& report = graded.report;
+    if (graded.failure) {
+        write_reports(o, report, gs, true, result);   // the report says why; main prints the error
+        std::rethrow_exception(graded.failure);
     }
     write_reports(o, report, gs, true, result);
     for (const std::string& w : report.warnings) result.err += "attn: warning: " + w + "\n";
