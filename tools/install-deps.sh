@@ -39,6 +39,7 @@ PACKAGES=(
   python3-numpy
   python3-jsonschema
   librsvg2-bin
+  libcsv-dev
 )
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null

@@ -237,9 +237,10 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, GradedIt
         return;
     }
     row.hint = item.hint;
-    for (const Mistake& m : item.mistakes) {
-        if (numbers_match(given, m.values, item.precision)) {
-            row.hint = m.hint;
+    for (std::size_t i = 0; i < item.mistakes.size(); ++i) {
+        if (numbers_match(given, item.mistakes[i].values, item.precision)) {
+            row.hint = item.mistakes[i].hint;
+            row.mistake = static_cast<int>(i);
             break;
         }
     }
@@ -259,9 +260,10 @@ void grade_expression(const Item& item, const SheetValue& v, const std::vector<E
         return;
     }
     row.hint = item.hint;
-    for (const Mistake& m : item.mistakes) {
-        if (compare_expressions(v.text, m.expression, points).equal) {
-            row.hint = m.hint;
+    for (std::size_t i = 0; i < item.mistakes.size(); ++i) {
+        if (compare_expressions(v.text, item.mistakes[i].expression, points).equal) {
+            row.hint = item.mistakes[i].hint;
+            row.mistake = static_cast<int>(i);
             break;
         }
     }

@@ -29,6 +29,7 @@ struct GradedItem {
     std::string hint;             // wrong or missing: what went wrong (names a known mistake), never the value
     std::string note;             // right, but worth a word (not the correctly rounded value)
     bool note_on_chapter = false; // the note is about a figure the chapter prints
+    int mistake = -1;             // wrong: the index in Item::mistakes of the known mistake it equals
     double points = 0;            // earned
     double max_points = 1;
 };

@@ -9,6 +9,7 @@
 
 #include "errors.hpp"
 #include "homework/answer_key.hpp"
+#include "homework/class/grade_class.hpp"
 #include "homework/course.hpp"
 #include "homework/expression.hpp"
 #include "homework/files.hpp"
@@ -127,8 +128,9 @@ HomeworkOutput grade_sheet(const HomeworkOptions& o) {
 
 Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.variant, course_secret(o)); }
 
-HomeworkOutput run_homework(const HomeworkOptions& o) {
+HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(std::size_t, std::size_t)>& progress) {
     if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o);
+    if (o.mode == HomeworkOptions::Mode::grade_class) return grade_class(o, progress);
     HomeworkOutput result;
     const Variant variant = make_variant(o.variant, course_secret(o));
     const Solutions solutions = solve(variant);
@@ -137,7 +139,8 @@ HomeworkOutput run_homework(const HomeworkOptions& o) {
         case HomeworkOptions::Mode::solutions: result.out = solution_text(solutions, key, o.problem, o.lang); break;
         case HomeworkOptions::Mode::template_sheet: result.out = template_sheet(solutions, key, o.problem, o.lang); break;
         case HomeworkOptions::Mode::key: result.out = key_sheet(solutions, key, o.problem, o.lang); break;
-        case HomeworkOptions::Mode::grade: break;
+        case HomeworkOptions::Mode::grade:
+        case HomeworkOptions::Mode::grade_class: break;
     }
     return result;
 }

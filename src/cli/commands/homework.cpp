@@ -10,6 +10,7 @@
 #include "cli/output.hpp"
 #include "cli/parse_flags.hpp"
 #include "cli/presentation.hpp"
+#include "cli/progress.hpp"
 #include "errors.hpp"
 #include "homework/answer_key.hpp"
 #include "homework/homework.hpp"
@@ -24,9 +25,10 @@ namespace {
 // Texts as given, and whether each flag was given at all (an empty FILE is refused, not ignored).
 struct Texts {
     std::vector<long> problems;
-    std::string grade, junit, gradescope, points, course, variant, secret_file;
+    std::string grade, junit, gradescope, points, course, variant, secret_file, grade_class, out, jobs;
     bool grade_given = false, junit_given = false, gradescope_given = false, points_given = false,
-         course_given = false, variant_given = false, secret_file_given = false;
+         course_given = false, variant_given = false, secret_file_given = false, grade_class_given = false,
+         out_given = false, jobs_given = false;
     bool want_template = false, want_key = false, show_expected = false;
 };
 
@@ -47,6 +49,9 @@ homework::HomeworkFlags to_flags(const Texts& t) {
     f.course = text(t.course_given, t.course);
     f.variant = text(t.variant_given, t.variant);
     f.secret_file = text(t.secret_file_given, t.secret_file);
+    f.grade_class = text(t.grade_class_given, t.grade_class);
+    f.out = text(t.out_given, t.out);
+    f.jobs = text(t.jobs_given, t.jobs);
     if (const char* summary = std::getenv("GITHUB_STEP_SUMMARY")) f.step_summary = summary;
     if (const char* secret = std::getenv("ATTN_COURSE_SECRET")) f.secret_env = secret;
     return f;
@@ -67,6 +72,10 @@ Command homework_command() {
         "sheet or bad flag, 3 a file cannot be read or written. Each report is written whole or not\n"
         "at all, and stale ones are replaced before the sheet is read; a Markdown summary is\n"
         "appended to $GITHUB_STEP_SUMMARY when it is set.\n"
+        "--grade-class ROSTER --out DIR grades every student of a roster (CSV: id, sheet, optional\n"
+        "name and variant) as --grade would, into a gradebook, Canvas and Moodle import files, a\n"
+        "class report (class.md, class.svg) and each student's reports: exit 0 all right, 1 any\n"
+        "student not fully right or not graded, 2 a bad roster, 3 files.\n"
         "The sheet holds answers only: points and feedback come from --points, --course and\n"
         "--show-expected; wrong answers get a hint, not the expected value.\n"
         "With the course secret ($ATTN_COURSE_SECRET, or --secret-file) a student's numbers are\n"
@@ -81,6 +90,15 @@ Command homework_command() {
         toggle_flag("--key", "print the answer key as a filled answer sheet (TOML)", t->want_key),
         given_text_flag("--grade", "FILE", "grade the answer sheet FILE (TOML; - reads standard input)",
                         t->grade, t->grade_given),
+        given_text_flag("--grade-class", "ROSTER",
+                        "grade a class: ROSTER is a CSV (id, sheet, optional name and variant); see --out",
+                        t->grade_class, t->grade_class_given),
+        given_text_flag("--out", "DIR",
+                        "with --grade-class: the folder for gradebook.csv, canvas.csv, moodle.csv, class.md, "
+                        "class.svg and students/<id>/",
+                        t->out, t->out_given),
+        given_text_flag("--jobs", "N", "with --grade-class: students graded at once, 1..256 (default: every core)",
+                        t->jobs, t->jobs_given),
         given_text_flag("--junit", "FILE", "with --grade: write a JUnit XML report to FILE", t->junit,
                         t->junit_given),
         given_text_flag("--gradescope", "FILE", "with --grade: write a Gradescope results.json to FILE",
@@ -121,7 +139,12 @@ Command homework_command() {
             write_stdout(render::homework_key_json(key, invocation("homework", flags)));
             return 0;
         }
-        const homework::HomeworkOutput result = homework::run_homework(options);
+        // The progress line of a class run: on a terminal only (StderrProgress draws nothing otherwise).
+        homework::HomeworkOutput result;
+        {
+            StderrProgress progress("grading the class");   // erased before stdout is written
+            result = homework::run_homework(options, progress.callback());
+        }
         write_stdout(result.out);
         finish_stdout();
         std::fwrite(result.err.data(), 1, result.err.size(), stderr);
