@@ -9,8 +9,10 @@
 namespace attn::files {
 
 // 0 on success, else the errno of the step that failed (the temporary file is removed). The new
-// file gets the mode a plain open() would give it (0666 less the umask).
-int replace_file(const std::string& path, const std::string& text);
+// file gets the mode a plain open() would give it (0666 less the umask). Safe to call from several
+// threads. `sync` false skips the fsync: the file is still seen whole or not at all while the
+// machine runs, and the caller makes it durable later (one syncfs for a folder of reports).
+int replace_file(const std::string& path, const std::string& text, bool sync = true);
 
 // write() all of `text` to `fd`, retrying on EINTR: 0 or the errno of the failure.
 int write_all(int fd, const std::string& text);

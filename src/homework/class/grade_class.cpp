@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/blas_threads.hpp"
 #include "homework/class/class_report.hpp"
 #include "homework/class/gradebook.hpp"
 #include "homework/class/in_order.hpp"
@@ -27,10 +28,10 @@ StudentResult grade_row(const RosterRow& row, const GradingPolicy& policy, const
     if (!row.refusal.empty()) {
         Variant unknown;
         unknown.id = "(not known yet)";
-        graded.report = unreadable_sheet(row.sheet, unknown, row.refusal, 2);
+        graded.report = unreadable_sheet(row.path, unknown, row.refusal, 2);
         graded.status = SheetStatus::refused_id;
     } else {
-        graded = grade_student(policy, row.variant.empty() ? row.id : row.variant, row.path, row.sheet);
+        graded = grade_student(policy, row.variant.empty() ? row.id : row.variant, row.path, row.path);
     }
     StudentResult result = summarise(row, graded, columns, class_max);
     if (!result.folder.empty()) {
@@ -64,6 +65,7 @@ HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progre
     double max_score = 0;
     const std::size_t n = roster.rows.size();
     const unsigned jobs = o.jobs ? o.jobs : available_cores();
+    core::set_blas_threads(1);   // the students are the parallel work; see blas_threads.hpp
     for_each_in_order<StudentResult>(
         n, jobs, 4 * static_cast<std::size_t>(jobs) + 16,
         [&](std::size_t i) { return grade_row(roster.rows[i], policy, columns, class_max, o.out_dir); },
@@ -82,6 +84,7 @@ HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progre
     context.origin = policy.secret.empty() ? "self-study numbers, no course secret" : "keyed by the course secret";
     context.max_score = max_score;
     context.lang = o.lang;
+    sync_output_dir(o.out_dir);
     write_class_file(o.out_dir, "gradebook.csv", gradebook);
     write_class_file(o.out_dir, "canvas.csv", canvas_header(kAssignment, max_score) + canvas);
     write_class_file(o.out_dir, "moodle.csv", moodle_header(kAssignment) + moodle);

@@ -17,6 +17,9 @@ void prepare_output_dir(const std::string& dir);
 void write_student_reports(const std::string& dir, const std::string& folder, const std::string& results_json,
                            const std::string& report_xml);
 
+// Every file written under DIR so far, on disk (syncfs).
+void sync_output_dir(const std::string& dir);
+
 // DIR/<name>, whole.
 void write_class_file(const std::string& dir, const std::string& name, const std::string& text);
 
