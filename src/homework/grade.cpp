@@ -205,8 +205,10 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, GradedIt
         row.hint = fmt::format("expected {} numbers, got {}", item.values.size(), given.size());
         return;
     }
+    for (std::size_t i = 0; i < given.size(); ++i) row.elements_right += within_one_unit(given[i], item.values[i], item.precision);
     if (numbers_match(given, item.values, item.precision)) {
         row.verdict = Verdict::right;
+        if (item.precision.has_tolerance()) return;   // the teacher's tolerance: no rounding note
         // Right, but not the correctly rounded value: say so, and say when the chapter prints it.
         for (std::size_t i = 0; i < given.size(); ++i) {
             if (is_correctly_rounded(given[i], item.values[i], item.precision)) continue;
@@ -267,6 +269,21 @@ void grade_expression(const Item& item, const SheetValue& v, const std::vector<E
             break;
         }
     }
+}
+
+// The key's item with the course file's tolerance for it: `digits` for keys asked in decimal
+// places or significant figures, rtol / atol for every number and integer.
+Item with_tolerance(const Item& item, const ToleranceRules& rules) {
+    const Tolerance* t = most_specific_rule(rules, item.key());
+    if (!t || item.kind == ItemKind::boolean || item.kind == ItemKind::expression) return item;
+    Item out = item;
+    if (t->digits > 0) {
+        if (item.precision.kind != Precision::Kind::exact) out.precision.digits = t->digits;
+    } else {
+        out.precision.rtol = t->rtol;
+        out.precision.atol = t->atol;
+    }
+    return out;
 }
 
 }  // namespace
@@ -343,8 +360,9 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
 
     const std::vector<ExpressionPoint> points = draw_expression_points(options.expression_seed);
     const bool chapter = key.variant.is_chapter();
-    for (const Item& item : key.items) {
-        if (options.problem != 0 && item.problem != options.problem) continue;
+    for (const Item& key_item : key.items) {
+        if (options.problem != 0 && key_item.problem != options.problem) continue;
+        const Item item = with_tolerance(key_item, options.tolerance);
         GradedItem row;
         row.key = item.key();
         if (options.show_expected) row.expected = expected_text(item);
@@ -388,16 +406,27 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
             }
         }
         row.points = row.verdict == Verdict::right ? row.max_points : 0.0;
+        if (row.verdict == Verdict::wrong && item.length > 0 && options.partial_credit.lookup(row.key, 0.0) > 0) {
+            // Partial credit: points in proportion to the elements right, to 4 decimal places.
+            const double share = static_cast<double>(row.elements_right) / static_cast<double>(item.length);
+            row.points = std::round(row.max_points * share * 1e4) / 1e4;
+        }
         report.score += row.points;
         report.max_score += row.max_points;
         (row.verdict == Verdict::right ? report.right : row.verdict == Verdict::wrong ? report.wrong : report.missing)++;
         report.items.push_back(row);
     }
-    for (const auto& [pattern, value] : options.points.rules) {
-        bool used = false;
-        for (const std::string& k : known) used = used || pattern_covers(pattern, k);
-        if (!used) report.warnings.push_back(fmt::format("points: {} matches no key (ignored)", shown_key(pattern)));
-    }
+    // Teacher's rules that name no key of this sheet: a warning each (a misspelt key must not pass silently).
+    auto warn_unused = [&](const auto& rules, const char* what) {
+        for (const auto& rule : rules) {
+            bool used = false;
+            for (const std::string& k : known) used = used || pattern_covers(rule.first, k);
+            if (!used) report.warnings.push_back(fmt::format("{}: {} matches no key (ignored)", what, shown_key(rule.first)));
+        }
+    };
+    warn_unused(options.points.rules, "points");
+    warn_unused(options.tolerance, "tolerance");
+    warn_unused(options.partial_credit.rules, "partial_credit");
     return report;
 }
 

@@ -50,6 +50,8 @@ void read_grading_policy(const HomeworkOptions& o, GradingPolicy& policy) {
     policy.options.points = policy.course.points;   // the flag's rules after the course file's: later rules win ties
     policy.options.points.rules.insert(policy.options.points.rules.end(), o.points.rules.begin(), o.points.rules.end());
     policy.options.show_expected = o.show_expected || policy.course.show_expected;
+    policy.options.tolerance = policy.course.tolerance;
+    policy.options.partial_credit = policy.course.partial_credit;
     policy.secret = course_secret(o);
     if (!policy.secret.empty()) make_variant("", policy.secret);   // a short secret is refused here, once
 }
