@@ -3,7 +3,17 @@
 # help2man formats `attn --help` and `attn --version`; an include file adds one subsection per
 # subcommand with that subcommand's --help, and the exit codes. attn runs as `attn` on PATH, so
 # the usage lines name the program, not the build folder.
-get_filename_component(dir "${ATTN}" DIRECTORY)
+# A cross-built attn runs through its emulator (-DEMULATOR=qemu-aarch64-static), behind a small
+# `attn` script that keeps argv[0] as `attn`.
+get_filename_component(out_dir "${OUT}" DIRECTORY)
+if(EMULATOR)
+  set(dir "${out_dir}/man-run")
+  file(WRITE "${dir}/attn" "#!/bin/sh\nexec ${EMULATOR} -0 attn '${ATTN}' \"$@\"\n")
+  file(CHMOD "${dir}/attn" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+       WORLD_READ WORLD_EXECUTE)
+else()
+  get_filename_component(dir "${ATTN}" DIRECTORY)
+endif()
 set(ENV{PATH} "${dir}:$ENV{PATH}")
 
 execute_process(COMMAND attn --help OUTPUT_VARIABLE help RESULT_VARIABLE rc)
@@ -25,7 +35,10 @@ endfunction()
 set(inc "[SUBCOMMANDS]\n")
 foreach(name IN LISTS names)
   string(STRIP "${name}" name)
+  # 72 columns: man indents these blocks by 7, so `man attn` stays within 80.
+  set(ENV{COLUMNS} 72)
   execute_process(COMMAND attn ${name} --help OUTPUT_VARIABLE sub RESULT_VARIABLE rc)
+  unset(ENV{COLUMNS})
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "attn ${name} --help failed (${rc})")
   endif()
@@ -48,8 +61,50 @@ a file that cannot be opened or written, or standard output cannot be written
 .TP
 70
 an internal error (a bug): one line \\fBattn: internal error: ...\\fR
+.PP
+Plain \\fBattn\\fR, without a subcommand, prints a short usage on standard error and
+exits 2.
+[ENVIRONMENT]
+.TP
+.B ATTN_LANG
+the default of \\fB\\-\\-lang\\fR: \\fBzh\\-TW\\fR (the chapter's) or \\fBen\\fR.
+.TP
+.B ATTN_COURSE_SECRET
+the course secret of \\fBhomework\\fR: each student's numbers are derived from
+HMAC\\-SHA256(secret, ID). \\fB\\-\\-secret\\-file\\fR takes precedence. Keep it out of
+students' reach (a CI secret, not a file in the repository).
+.TP
+.B NO_COLOR
+when set and not empty, \\fB\\-\\-color auto\\fR gives no colour (no-color.org).
+.TP
+.B GITHUB_STEP_SUMMARY
+a file: \\fBhomework \\-\\-grade\\fR appends a Markdown summary of the grade to it
+(GitHub Actions sets it).
+.TP
+.B COLUMNS
+the width help text is wrapped to (else the terminal's, else 80).
+[FILES]
+.TP
+.I /usr/share/bash\\-completion/completions/attn
+.TQ
+.I /usr/share/zsh/vendor\\-completions/_attn
+.TQ
+.I /usr/share/fish/vendor_completions.d/attn.fish
+the shell completions, also printed by \\fBattn completion\\fR \\fISHELL\\fR.
+The release tarball puts them under \\fIshare/\\fR of where it is unpacked
+(zsh: \\fIshare/zsh/site\\-functions/_attn\\fR).
+.TP
+.I ANSWERS.toml
+an answer sheet (\\fBattn homework \\-\\-template\\fR prints a blank one); \\fBattn homework
+\\-\\-grade\\fR reads it. A course file (\\fB\\-\\-course\\fR) is TOML too.
+attn reads no configuration file.
+[SEE ALSO]
+.BR python3 (1),
+.BR numpy.random.default_rng ;
+the chapter's reference scripts, which attn replays byte for byte;
+the teacher's guide \\fIdocs/homework.md\\fR and the specification
+\\fIdocs/spec/\\fR in attn's source.
 ")
-get_filename_component(out_dir "${OUT}" DIRECTORY)
 file(WRITE "${out_dir}/attn.h2m" "${inc}")
 execute_process(COMMAND "${HELP2MAN}" --no-info --section 1 --locale C.UTF-8
                         --name "replay a Transformer chapter's NumPy experiments byte for byte, grade its homework"

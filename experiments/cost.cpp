@@ -114,7 +114,7 @@ std::uint64_t expected_multiplications(Kernel k, std::uint64_t t, std::uint64_t 
 
 std::uint64_t naive_scores_bytes(std::uint64_t t) { return t * kernels::padded(t) * sizeof(float); }
 
-report::CostReport run_cost(const CostOptions& o) {
+report::CostReport run_cost(const CostOptions& o, const Progress& progress) {
     validate(o);
     std::vector<long> ts = o.ts;
     std::sort(ts.begin(), ts.end());
@@ -199,11 +199,11 @@ report::CostReport run_cost(const CostOptions& o) {
                 run.multiplications = result.multiplications;
                 if (i == 0 && k != Kernel::flash) run.max_diff_vs_flash = max_diff(result.out, reference.out);
                 work_done += run.formula;
-                if (o.progress) o.progress(work_done, work_total);
+                if (progress) progress(work_done, work_total);
             }
             if (i < o.repeats) {   // stopped early by the time budget: the rest count as done
                 work_done += run.formula * static_cast<std::uint64_t>(o.repeats - i);
-                if (o.progress) o.progress(work_done, work_total);
+                if (progress) progress(work_done, work_total);
             }
             run.median_s = median(run.seconds);
             run.median_cpu_s = median(run.cpu_seconds);

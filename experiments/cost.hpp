@@ -6,10 +6,10 @@
 // growth ratio between lengths and the fitted exponent of time against T.
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "core/kernels/kernels.hpp"
+#include "experiments/progress.hpp"
 #include "report/cost_report.hpp"
 
 namespace attn::experiments {
@@ -31,18 +31,16 @@ struct CostOptions {
     long repeats = 3;
     long threads = 1;
     std::uint64_t memory_limit = 0;   // 0: min(kMaxRunBytes, MemAvailable); tests set it lower
-    // Called after each timed run with (work done, work in the whole sweep), the work of a run
-    // being its kernel's closed-form multiplications at that T times the repeats asked for; a
-    // cell that stops repeating early (past kRepeatBudgetSeconds) counts its remaining repeats
-    // as done. Empty: not called. The experiment never prints; the CLI sets this only when
-    // stderr is a terminal (docs/pictures.md).
-    std::function<void(std::size_t, std::size_t)> progress;
 };
 
 // Throws attn::UsageError naming the flag: --t entries outside 1..kMaxCostT or none, --repeats
 // outside 1..kMaxRepeats, --threads outside 1..kMaxThreads, --kernel empty.
 void validate(const CostOptions& options);
-report::CostReport run_cost(const CostOptions& options);
+// `progress` is called after each timed run with (work done, work in the whole sweep), the work
+// of a run being its kernel's closed-form multiplications at that T times the repeats asked for;
+// a cell that stops repeating early (past kRepeatBudgetSeconds) counts its remaining repeats as
+// done. The CLI passes one only when stderr is a terminal (docs/pictures.md).
+report::CostReport run_cost(const CostOptions& options, const Progress& progress = {});
 
 // Least-squares slope of log(seconds) against log(t): the p of seconds ≈ c·t^p.
 // Needs two or more distinct t and positive times.

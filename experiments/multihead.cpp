@@ -14,13 +14,6 @@
 
 namespace attn::experiments {
 
-MultiheadOptions as_run(const MultiheadOptions& o) {
-    MultiheadOptions run = o;
-    run.sweep = effective_sweep(o.sweep, o.shown);
-    if (run.shown.empty()) run.shown = o.sweep;
-    return run;
-}
-
 void validate(const MultiheadOptions& o) {
     require_in_range("--d", o.d, 1, kMaxDimension);
     require_in_range("--n", o.n, 1, kMaxDimension);
@@ -48,7 +41,9 @@ report::MultiheadReport run_multihead(const MultiheadOptions& o) {
     rng::NumpyGenerator rng = make_generator(o.seed);
     const core::Matrix x = core::normal_matrix(rng, 0.0, 1.0, d, n);
     report::MultiheadReport report;
-    for (long h : effective_sweep(o.sweep, o.shown)) {
+    report.sweep = effective_sweep(o.sweep, o.shown);
+    report.shown = shown;
+    for (long h : report.sweep) {
         const std::size_t width = d / static_cast<std::size_t>(h);
         // Per head Ωq, Ωk, Ωv (D/H, D) ~ N(0, 0.2); then Ωc (D, D): the chapter's draw order.
         std::vector<core::HeadWeights> heads(static_cast<std::size_t>(h));

@@ -22,8 +22,4 @@ struct MultiheadOptions {
 void validate(const MultiheadOptions& options);
 report::MultiheadReport run_multihead(const MultiheadOptions& options);
 
-// The options as run, for the record of a run (JSON's "options"): the effective sweep, and the
-// shown rows spelled out (the whole sweep when --h was not given).
-MultiheadOptions as_run(const MultiheadOptions& options);
-
 }  // namespace attn::experiments

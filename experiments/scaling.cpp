@@ -39,13 +39,6 @@ std::vector<long> effective_sweep(const std::vector<long>& sweep, const std::vec
     return run;
 }
 
-ScalingOptions as_run(const ScalingOptions& o) {
-    ScalingOptions run = o;
-    run.sweep = effective_sweep(o.sweep, o.shown);
-    if (run.shown.empty()) run.shown = o.sweep;
-    return run;
-}
-
 void validate(const ScalingOptions& o) {
     require_in_range("--n", o.n, 1, kMaxDimension);
     require_in_range("--r", o.repeats, 1, kMaxRepeats, "and the draws are limited too");
@@ -66,13 +59,15 @@ void validate(const ScalingOptions& o) {
     require_memory(peak_bytes(r * n + 5 * r + (n + 1) * static_cast<double>(widest) + 4 * n), flags);
 }
 
-report::ScalingReport run_scaling(const ScalingOptions& o) {
+report::ScalingReport run_scaling(const ScalingOptions& o, const Progress& progress) {
     validate(o);
     const std::vector<long> shown = o.shown.empty() ? o.sweep : o.shown;
     const auto n = static_cast<std::size_t>(o.n), repeats = static_cast<std::size_t>(o.repeats);
     rng::NumpyGenerator rng = make_generator(o.seed);
     report::ScalingReport report;
     const std::vector<long> run = effective_sweep(o.sweep, o.shown);
+    report.sweep = run;
+    report.shown = shown;
     // progress in normal draws, so that a Dq=400 repeat counts 100 times a Dq=4 one
     std::size_t total = 0, done = 0;
     for (long dq : run) total += repeats * static_cast<std::size_t>(dq) * (n + 1);
@@ -88,9 +83,9 @@ report::ScalingReport run_scaling(const ScalingOptions& o) {
             rng.normal(0.0, 1.0, keys.data(), n * dq);
             rng.normal(0.0, 1.0, query.data(), dq);
             core::matvec_into(keys, query.data(), scores.data() + r * n);
-            if (o.progress) {
+            if (progress) {
                 done += dq * (n + 1);
-                o.progress(done, total);
+                progress(done, total);
             }
         }
         if (!contains(shown, dq_long)) continue;   // drawn all the same: the stream moves on

@@ -4,7 +4,9 @@ range, the allowed range), nothing on stdout, and exit with code 2 — quickly, 
 allocation. The documented bounds themselves are accepted, and the values just past them are
 refused. Numbers are read with Python's int()/float() grammar, as the reference scripts'
 argparse does ('+5', ' 7 ', '1_0'). A failed write to standard output exits 3. Also checks
---help, --version, plain `attn`, and each subcommand's help naming its section."""
+--help, --version and -V, plain `attn` (a short usage on stderr, exit 2), the suggestion for a
+misspelt subcommand, the help hint of a subcommand's usage error, each subcommand's help naming
+its section, and help wrapped to 80 columns (or $COLUMNS)."""
 import argparse
 import subprocess
 import sys
@@ -52,6 +54,11 @@ BAD = [
     ("homework 4", "1..3"), ("homework --junit r.xml", "--grade"), ("homework --variant ''", "--variant"),
     ("completion", "bash"), ("completion tcsh", "tcsh"),
     ("nosuchcommand", "nosuchcommand"),
+    # a misspelt subcommand gets the nearest one; errors inside a subcommand point at its help
+    ("atention", "did you mean attention?"), ("mulithead --h 2", "did you mean multihead?"),
+    ("scalling", "did you mean scaling?"), ("lesons 1", "did you mean lesson?"),
+    ("attention --bogus 1", "(see attn attention --help)"), ("mask --n abc", "(see attn mask --help)"),
+    ("--bogus", "(see attn --help)"),
     # control characters in a value are escaped: the error stays one line, the terminal untouched
     ("attention --n '1\n2'", "1\\n2"), ("attention --seed '\x1b[2J'", "\\x1b[2J"),
 ]
@@ -126,11 +133,21 @@ def main():
               f"attn attention {redirect}: want exit 3 and one line, got {r.returncode} {lines!r}")
 
     subcommands = ["attention", "scaling", "permutation", "multihead", "mask", "lesson", "cost", "homework"]
-    for args in ["--help", ""]:
-        top = run(a.attn, args)
-        check(top.returncode == 0 and not top.stderr, f"attn {args}: exits 0 with no error")
-        for sub in subcommands + ["completion"]:
-            check(sub in top.stdout.decode(), f"attn {args} lists {sub}")
+    top = run(a.attn, "--help")
+    check(top.returncode == 0 and not top.stderr, "attn --help: exits 0 with no error")
+    for sub in subcommands + ["completion"]:
+        check(sub in top.stdout.decode(), f"attn --help lists {sub}")
+    # Plain `attn`: a short usage on stderr and exit 2 (as git and ripgrep), listing the commands.
+    plain = run(a.attn, "")
+    usage = plain.stderr.decode(errors="replace")
+    check(plain.returncode == 2 and plain.stdout == b"" and usage.startswith("usage: attn ")
+          and len(usage.splitlines()) <= 5 and "attn --help" in usage,
+          f"plain attn: want a short usage on stderr and exit 2, got {plain.returncode} {usage!r}")
+    for sub in subcommands + ["completion"]:
+        check(sub in usage, f"plain attn's usage lists {sub}")
+    # No suggestion for what is no slip: the list of commands only.
+    far = run(a.attn, "xyz").stderr.decode(errors="replace")
+    check("did you mean" not in far and "choose from attention" in far, f"attn xyz: {far!r}")
     for sub in subcommands:
         h = run(a.attn, f"{sub} --help")
         text = h.stdout.decode(errors="replace").lower()
@@ -140,6 +157,25 @@ def main():
     check(h.returncode == 0 and "fish" in h.stdout.decode(), "attn completion --help")
     v = run(a.attn, "--version")
     check(v.returncode == 0 and v.stdout.decode().startswith("attn "), "attn --version")
+    check(run(a.attn, "-V").stdout == v.stdout, "attn -V prints what attn --version prints")
+    # Help wraps to the terminal's width: 80 when not a terminal, $COLUMNS when set.
+    from unicodedata import east_asian_width
+    def widest(text):
+        return max(sum(2 if east_asian_width(ch) in "WF" else 1 for ch in line)
+                   for line in text.splitlines())
+    import os
+    for columns in (None, "60"):
+        env = dict(os.environ)
+        env.pop("COLUMNS", None)
+        if columns:
+            env["COLUMNS"] = columns
+        limit = int(columns or 80)
+        for sub in [""] + subcommands + ["udl", "completion"]:
+            h = subprocess.run([a.attn, *([sub] if sub else []), "--help"], capture_output=True,
+                               timeout=20, env=env)
+            w = widest(h.stdout.decode())
+            check(h.returncode == 0 and w <= limit,
+                  f"attn {sub} --help with COLUMNS={columns}: widest line {w} > {limit}")
     print(f"cli_errors: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

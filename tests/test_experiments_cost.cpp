@@ -137,8 +137,7 @@ TEST_CASE("progress: called after every timed run, never backwards, ending at th
     o.kernels = {Kernel::naive, Kernel::recompute};
     o.repeats = 3;
     std::vector<std::pair<std::size_t, std::size_t>> calls;
-    o.progress = [&](std::size_t done, std::size_t total) { calls.emplace_back(done, total); };
-    const auto r = run_cost(o);
+    const auto r = run_cost(o, [&](std::size_t done, std::size_t total) { calls.emplace_back(done, total); });
     std::size_t timed = 0;
     for (const auto& run : r.runs) timed += run.seconds.size();
     std::uint64_t total = 0;

@@ -1,39 +1,38 @@
 #pragma once
-// A subcommand described as data: its name, the chapter section it replays, its flags (each
-// bound to a field of the experiment's Options) and what it runs. No CLI11 here: main.cpp turns
-// these into CLI11 options, and `attn completion` turns them into shell completion scripts.
+// A subcommand described as data: its name, the chapter section it replays, its flags and what
+// it runs. No CLI11 here: main.cpp turns the flags into CLI11 options and hands the run the texts
+// given; `attn completion` turns the flags into shell completion scripts. How a flag's text
+// becomes a value is in cli/flags.hpp (Option), kept beside the run that reads it.
 #include <functional>
 #include <string>
 #include <vector>
 
-#include "report/invocation.hpp"
-
 namespace attn::cli {
 
+// What a flag is, for --help and completion.
 struct Flag {
     enum class Kind { value, positional, toggle };
     Kind kind = Kind::value;
     std::string name;          // "--seed", or a positional's name "SECTION"
     std::string type_name;     // what --help shows after the flag: INT, LIST, NUM, SEED, FILE, …
     std::string help;          // one line, without the default
-    std::string default_text;  // the bound field's value when bound; "" shows no default
-    // value, positional: the flag's text -> the bound field, parsed into its type once. Ranges
-    // are not checked here: each belongs to the experiment's validate().
-    std::function<void(const std::string&)> parse;
-    bool* toggle = nullptr;                // toggle: set to true when the flag is given
+    std::string default_text;  // the default --help shows; "" shows none
     std::vector<std::string> choices;      // for completion (and help), when the values are few
     bool completes_files = false;          // completion offers file names
-    // The bound field's value as the run used it, for records of the run (JSON's "options");
-    // set by the binders in flags.hpp.
-    std::function<report::SettingValue()> value;
 };
+
+// The texts given on the command line, one list per flag in the order of Command::flags: empty
+// when the flag was not given, the last text of a value flag, every text of a positional, and
+// one "" for a toggle that was given.
+using GivenTexts = std::vector<std::vector<std::string>>;
 
 struct Command {
     std::string name;
     std::string summary;       // one line for `attn --help`
     std::string footer;        // the end of `attn NAME --help`
     std::vector<Flag> flags;
-    std::function<int()> run;  // after parsing: run, write standard output, return the exit code
+    // After CLI11 has parsed: parse the texts, run, write standard output, return the exit code.
+    std::function<int(const GivenTexts&)> run;
 };
 
 // Every subcommand, in the order `attn --help` lists them.

@@ -4,6 +4,7 @@
 // 3 files and output, 70 an internal error.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <list>
@@ -14,6 +15,7 @@
 
 #include "cli/command.hpp"
 #include "cli/output.hpp"
+#include "cli/usage.hpp"
 #include "errors.hpp"
 
 namespace {
@@ -21,22 +23,24 @@ namespace {
 using attn::cli::Command;
 using attn::cli::Flag;
 
-// Texts as CLI11 collected them, parsed into their types in flag order once CLI11 is done (so
-// that a bad value is reported with its own flag's message, not CLI11's).
+// Texts as CLI11 collected them, handed to the chosen command once CLI11 is done; the command
+// parses them into their types in flag order (so that a bad value is reported with its own
+// flag's message, not CLI11's).
 struct Given {
-    const Flag* flag;
+    const Command* command;
     std::vector<std::string> texts;
+    bool toggled = false;   // a toggle flag was given
 };
 
 std::string help_line(const Flag& f) {
     return f.default_text.empty() ? f.help : f.help + " (default " + f.default_text + ")";
 }
 
-void add_command(CLI::App& app, const Command& command, std::list<Given>& given) {
+void add_command(CLI::App& app, const Command& command, std::list<Given>& given, std::size_t width) {
     CLI::App* sub = app.add_subcommand(command.name, command.summary);
-    sub->footer(command.footer + "\n");
+    sub->footer(attn::cli::reflow_paragraphs(command.footer, width) + "\n");
     for (const Flag& f : command.flags) {
-        given.push_back({&f, {}});
+        given.push_back({&command, {}});
         std::vector<std::string>& texts = given.back().texts;
         switch (f.kind) {
             case Flag::Kind::value:
@@ -48,7 +52,7 @@ void add_command(CLI::App& app, const Command& command, std::list<Given>& given)
                 sub->add_option(f.name, texts, help_line(f))->type_name(f.type_name);
                 break;
             case Flag::Kind::toggle:
-                sub->add_flag(f.name, *f.toggle, f.help);
+                sub->add_flag(f.name, given.back().toggled, f.help);
                 break;
         }
     }
@@ -79,46 +83,61 @@ int fail(const char* kind, const char* what, int code) {
 int run(int argc, char** argv) {
     CLI::App app{"attn: replays chapter 12 (Transformers and self-attention) number for number,\n"
                  "and grades its homework. Each subcommand replays one section of the chapter."};
-    app.set_version_flag("--version", std::string("attn ") + ATTN_VERSION);
+    app.set_version_flag("-V,--version", std::string("attn ") + ATTN_VERSION);
     app.require_subcommand(0, 1);
     const std::vector<Command> commands = attn::cli::all_commands();
+    std::vector<std::string> names;
+    for (const Command& c : commands) names.push_back(c.name);
     std::list<Given> given;  // a list: add_command keeps references into it
-    for (const Command& c : commands) add_command(app, c, given);
+    const std::size_t width = attn::cli::help_width();
+    for (const Command& c : commands) add_command(app, c, given, width);
 
-    if (argc > 1 && argv[1][0] != '-') {
-        std::string names;
-        bool known = false;
-        for (const Command& c : commands) {
-            known = known || c.name == argv[1];
-            names += (names.empty() ? "" : ", ") + c.name;
-        }
-        if (!known) {
-            const std::string what = std::string("unknown subcommand '") + argv[1] + "' (choose from " + names + ")";
+    // Plain `attn` is a usage error with a short usage on stderr, as with git and ripgrep.
+    if (argc <= 1) {
+        std::fputs(attn::cli::short_usage(names, 80).c_str(), stderr);
+        return 2;
+    }
+    // Errors inside a subcommand point at that subcommand's help.
+    std::string help_hint = "attn --help";
+    if (argv[1][0] != '-') {
+        if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+            const std::string hint = attn::cli::did_you_mean(argv[1], names);
+            std::string list;
+            for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+            const std::string what = std::string("unknown subcommand '") + argv[1] + "'" +
+                                     (hint.empty() ? "" : ": " + hint) + " (choose from " + list + ")";
             return fail("error", what.c_str(), 2);
         }
+        help_hint = std::string("attn ") + argv[1] + " --help";
     }
     try {
         app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
+    } catch (const CLI::CallForHelp&) {   // the chosen subcommand's help (or the top one's)
+        attn::cli::write_stdout(attn::cli::wrap_help(app.help(), width));
+        return 0;
+    } catch (const CLI::CallForAllHelp&) {
+        attn::cli::write_stdout(
+            attn::cli::wrap_help(app.help("", CLI::AppFormatMode::All), width));
+        return 0;
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        const std::string what = std::string(e.what()) + " (see attn --help)";
+        const std::string what = std::string(e.what()) + " (see " + help_hint + ")";
         return fail("error", what.c_str(), 2);
     }
     const std::vector<CLI::App*> chosen = app.get_subcommands();
-    if (chosen.empty()) {  // plain `attn`: the help
-        attn::cli::write_stdout(app.help());
-        return 0;
-    }
-    for (const Given& g : given) {
-        for (const std::string& text : g.texts) g.flag->parse(text);
+    if (chosen.empty()) {  // only top-level flags and no subcommand: the short usage
+        std::fputs(attn::cli::short_usage(names, 80).c_str(), stderr);
+        return 2;
     }
     for (const Command& c : commands) {
-        if (c.name == chosen.front()->get_name()) return c.run();
+        if (c.name != chosen.front()->get_name()) continue;
+        attn::cli::GivenTexts texts;   // the command's flags in order
+        for (const Given& g : given) {
+            if (g.command != &c) continue;
+            texts.push_back(g.toggled ? std::vector<std::string>{""} : g.texts);
+        }
+        return c.run(texts);
     }
     return 0;
 }

@@ -27,14 +27,14 @@ void check_picture_size(const Pictures& p, long n) {
                          std::to_string(n) + ")");
 }
 
-std::vector<Flag> heatmap_flags(Pictures& p) {
-    Flag colour;
-    colour.name = "--color";
-    colour.type_name = "WHEN";
-    colour.help = "colour the heatmap: auto (stdout a terminal, NO_COLOR unset), always, never";
-    colour.default_text = "auto";
-    colour.choices = {"auto", "always", "never"};
-    colour.parse = [&p](const std::string& text) {
+std::vector<Option<Pictures>> heatmap_flags() {
+    Option<Pictures> colour;
+    colour.flag.name = "--color";
+    colour.flag.type_name = "WHEN";
+    colour.flag.help = "colour the heatmap: auto (stdout a terminal, NO_COLOR unset), always, never";
+    colour.flag.default_text = "auto";
+    colour.flag.choices = {"auto", "always", "never"};
+    colour.parse = [](Pictures& p, const std::string& text) {
         if (text == "auto") {
             p.colour = render::ColourMode::automatic;
         } else if (text == "always") {
@@ -45,31 +45,27 @@ std::vector<Flag> heatmap_flags(Pictures& p) {
             throw UsageError("--color", "must be one of auto, always, never (got '" + text + "')");
         }
     };
-    colour.value = [&p] {
+    colour.value = [](const Pictures& p) {
         const char* names[] = {"auto", "always", "never"};
         return report::SettingValue(std::string(
             names[p.colour == render::ColourMode::automatic ? 0 : p.colour == render::ColourMode::always ? 1 : 2]));
     };
-    Flag heatmap;
-    heatmap.kind = Flag::Kind::toggle;
-    heatmap.name = "--heatmap";
-    heatmap.help = "after the text, print the matrices as heatmaps (coloured cells with their values)";
-    heatmap.toggle = &p.heatmap;
-    heatmap.value = [&p] { return report::SettingValue(p.heatmap); };
+    Option<Pictures> heatmap = lift(&Pictures::heatmap, toggle_flag(
+        "--heatmap", "after the text, print the matrices as heatmaps (coloured cells with their values)"));
     return {heatmap, colour};
 }
 
-Flag svg_flag(Pictures& p) {
-    Flag f;
-    f.name = "--svg";
-    f.type_name = "FILE";
-    f.help = "also write the picture as an SVG file (replaced whole, never half-written)";
-    f.completes_files = true;
-    f.parse = [&p](const std::string& text) {
+Option<Pictures> svg_flag() {
+    Option<Pictures> f;
+    f.flag.name = "--svg";
+    f.flag.type_name = "FILE";
+    f.flag.help = "also write the picture as an SVG file (replaced whole, never half-written)";
+    f.flag.completes_files = true;
+    f.parse = [](Pictures& p, const std::string& text) {
         if (text.empty()) throw UsageError("--svg", "needs a file name (got '')");
         p.svg = text;
     };
-    f.value = [&p] { return report::SettingValue(p.svg); };   // "" when no SVG was asked for
+    f.value = [](const Pictures& p) { return report::SettingValue(p.svg); };   // "" when no SVG was asked for
     return f;
 }
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.hpp"
+#include "cli/flags.hpp"
 #include "render/heatmap.hpp"
 #include "render/terminal_colour.hpp"
 
@@ -26,10 +26,10 @@ inline constexpr long kMaxPictureSide = 100;
 // N > kMaxPictureSide; checked before the experiment runs.
 void check_picture_size(const Pictures& p, long n);
 
-// --heatmap and --color, bound to `p`.
-std::vector<Flag> heatmap_flags(Pictures& p);
-// --svg FILE, bound to `p`.
-Flag svg_flag(Pictures& p);
+// --heatmap and --color.
+std::vector<Option<Pictures>> heatmap_flags();
+// --svg FILE.
+Option<Pictures> svg_flag();
 
 // The heatmaps as terminal text, coloured as --color, NO_COLOR and the terminal decide; a blank
 // line before each, so they follow the chapter's text, which stays byte for byte the same.

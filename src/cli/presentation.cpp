@@ -34,25 +34,16 @@ render::Lang parse_lang(const std::string& who, const std::string& text) {
     throw UsageError(who, one_of(kLangs) + " (got '" + text + "')");
 }
 
-// "--no-mask" -> "no_mask", "SECTION" -> "section": the flag's name as a JSON key.
-std::string key_of(const std::string& flag_name) {
-    std::string out;
-    for (char ch : flag_name.substr(flag_name.find_first_not_of('-'))) {
-        out += ch == '-' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    }
-    return out;
-}
-
 }  // namespace
 
-Flag format_flag(Presentation& p) {
-    Flag format;
-    format.name = "--format";
-    format.type_name = "FORMAT";
-    format.help = "text (the chapter's lines) or json (every number at full precision)";
-    format.default_text = "text";
-    format.choices = kFormats;
-    format.parse = [&p](const std::string& text) {
+Option<Presentation> format_flag() {
+    Option<Presentation> format;
+    format.flag.name = "--format";
+    format.flag.type_name = "FORMAT";
+    format.flag.help = "text (the chapter's lines) or json (every number at full precision)";
+    format.flag.default_text = "text";
+    format.flag.choices = kFormats;
+    format.parse = [](Presentation& p, const std::string& text) {
         if (text == "text") {
             p.format = Format::text;
         } else if (text == "json") {
@@ -61,26 +52,26 @@ Flag format_flag(Presentation& p) {
             throw UsageError("--format", one_of(kFormats) + " (got '" + text + "')");
         }
     };
-    format.value = [&p] { return report::SettingValue(std::string(kFormats[p.format == Format::json])); };
+    format.value = [](const Presentation& p) { return report::SettingValue(std::string(kFormats[p.format == Format::json])); };
     return format;
 }
 
-Flag lang_flag(Presentation& p) {
-    Flag lang;
-    lang.name = "--lang";
-    lang.type_name = "LANG";
-    lang.help = "language of the text: zh-TW (the chapter's) or en; ATTN_LANG sets the default";
-    lang.default_text = "zh-TW";
-    lang.choices = kLangs;
-    lang.parse = [&p](const std::string& text) {
+Option<Presentation> lang_flag() {
+    Option<Presentation> lang;
+    lang.flag.name = "--lang";
+    lang.flag.type_name = "LANG";
+    lang.flag.help = "language of the text: zh-TW (the chapter's) or en; ATTN_LANG sets the default";
+    lang.flag.default_text = "zh-TW";
+    lang.flag.choices = kLangs;
+    lang.parse = [](Presentation& p, const std::string& text) {
         p.lang = parse_lang("--lang", text);
         p.lang_given = true;
     };
-    lang.value = [&p] { return report::SettingValue(std::string(render::lang_tag(p.lang))); };
+    lang.value = [](const Presentation& p) { return report::SettingValue(std::string(render::lang_tag(p.lang))); };
     return lang;
 }
 
-std::vector<Flag> presentation_flags(Presentation& p) { return {format_flag(p), lang_flag(p)}; }
+std::vector<Option<Presentation>> presentation_flags() { return {format_flag(), lang_flag()}; }
 
 void apply_language_environment(Presentation& p) {
     if (p.lang_given) return;
@@ -93,16 +84,6 @@ void require_text_format(const Presentation& p, const std::string& flag) {
     if (p.format == Format::json) {
         throw UsageError(flag, "prints after the text; it does not go with --format json");
     }
-}
-
-report::Invocation invocation(const std::string& command, const std::vector<Flag>& flags) {
-    report::Invocation inv;
-    inv.attn_version = ATTN_VERSION;
-    inv.command = command;
-    for (const Flag& f : flags) {
-        if (f.value) inv.options.push_back({key_of(f.name), f.value()});
-    }
-    return inv;
 }
 
 }  // namespace attn::cli

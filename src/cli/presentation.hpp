@@ -1,14 +1,13 @@
 #pragma once
 // How a report is presented: --format text|json and --lang zh-TW|en (default: $ATTN_LANG, else
-// the chapter's zh-TW, whatever the locale). Every experiment command appends these flags and
-// renders its report with rendered(), which picks the renderer; experiments never branch on them.
+// the chapter's zh-TW, whatever the locale). Every experiment command has these flags, and the
+// driver (cli/experiment_command.hpp) picks the renderer by them; experiments never branch on them.
 #include <string>
 #include <vector>
 
-#include "cli/command.hpp"
+#include "cli/flags.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/lang.hpp"
-#include "report/invocation.hpp"
 
 namespace attn::cli {
 
@@ -20,26 +19,14 @@ struct Presentation {
     bool lang_given = false;   // --lang wins over ATTN_LANG
 };
 
-// --format and --lang, bound to `p` (which must outlive them), with their choices for completion.
-Flag format_flag(Presentation& p);
-Flag lang_flag(Presentation& p);
-std::vector<Flag> presentation_flags(Presentation& p);   // both
+// --format and --lang, with their choices for completion.
+Option<Presentation> format_flag();
+Option<Presentation> lang_flag();
+std::vector<Option<Presentation>> presentation_flags();   // both
 
 // When --lang was not given, takes the language from ATTN_LANG (unset or empty: zh-TW). Throws
 // UsageError naming ATTN_LANG and the allowed values for anything else.
 void apply_language_environment(Presentation& p);
-
-// The record of a run: attn's version, the command, and every flag's value as the run used it.
-report::Invocation invocation(const std::string& command, const std::vector<Flag>& flags);
-
-// The report as bytes: JSON with the run's record (every flag's value as the run used it), or
-// the text in the chosen language. Call apply_language_environment first, before the run.
-template <class Report>
-std::string rendered(const Presentation& p, const std::string& command, const std::vector<Flag>& flags,
-                     const Report& report, std::string (*text)(const Report&, render::Lang),
-                     std::string (*json)(const Report&, const report::Invocation&)) {
-    return p.format == Format::json ? json(report, invocation(command, flags)) : text(report, p.lang);
-}
 
 // Throws UsageError naming `flag` when --format json was chosen: `flag` prints after the text.
 void require_text_format(const Presentation& p, const std::string& flag);

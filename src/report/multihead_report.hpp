@@ -17,6 +17,10 @@ struct MultiheadRow {
 
 struct MultiheadReport {
     std::vector<MultiheadRow> rows;    // the shown rows (--h), in sweep order
+    // What ran, for the record of a run (JSON's "options"): the head counts run, in order (the
+    // sweep, then each --h value not in it), and the rows asked for (--h, else the sweep).
+    std::vector<long> sweep;
+    std::vector<long> shown;
 };
 
 }  // namespace attn::report

@@ -15,6 +15,10 @@ struct ScalingRow {
 
 struct ScalingReport {
     std::vector<ScalingRow> rows;    // shown rows, in sweep order
+    // What ran, for the record of a run (JSON's "options"): the Dq values drawn, in order (the
+    // sweep, then each --dq value not in it), and the rows asked for (--dq, else the sweep).
+    std::vector<long> sweep;
+    std::vector<long> shown;
 };
 
 }  // namespace attn::report

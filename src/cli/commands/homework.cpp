@@ -3,7 +3,7 @@
 // homework glue reads the files they name.
 #include <cstdio>
 #include <cstdlib>
-#include <memory>
+#include <optional>
 
 #include "cli/commands/commands.hpp"
 #include "cli/flags.hpp"
@@ -25,33 +25,28 @@ namespace {
 // Texts as given, and whether each flag was given at all (an empty FILE is refused, not ignored).
 struct Texts {
     std::vector<long> problems;
-    std::string grade, junit, gradescope, points, course, variant, secret_file, grade_class, out, jobs;
-    bool grade_given = false, junit_given = false, gradescope_given = false, points_given = false,
-         course_given = false, variant_given = false, secret_file_given = false, grade_class_given = false,
-         out_given = false, jobs_given = false;
+    std::optional<std::string> grade, junit, gradescope, points, course, variant, secret_file, grade_class, out, jobs;
     bool want_template = false, want_key = false, show_expected = false;
+    Presentation presentation;
 };
 
 homework::HomeworkFlags to_flags(const Texts& t) {
     homework::HomeworkFlags f;
     if (t.problems.size() > 1) throw UsageError("problem", "give one problem number, 1..3");
     if (!t.problems.empty()) f.problem = std::to_string(t.problems[0]);
-    auto text = [](bool given, const std::string& value) {
-        return given ? std::optional<std::string>(value) : std::nullopt;
-    };
     f.want_template = t.want_template;
     f.want_key = t.want_key;
     f.show_expected = t.show_expected;
-    f.grade = text(t.grade_given, t.grade);
-    f.junit = text(t.junit_given, t.junit);
-    f.gradescope = text(t.gradescope_given, t.gradescope);
-    f.points = text(t.points_given, t.points);
-    f.course = text(t.course_given, t.course);
-    f.variant = text(t.variant_given, t.variant);
-    f.secret_file = text(t.secret_file_given, t.secret_file);
-    f.grade_class = text(t.grade_class_given, t.grade_class);
-    f.out = text(t.out_given, t.out);
-    f.jobs = text(t.jobs_given, t.jobs);
+    f.grade = t.grade;
+    f.junit = t.junit;
+    f.gradescope = t.gradescope;
+    f.points = t.points;
+    f.course = t.course;
+    f.variant = t.variant;
+    f.secret_file = t.secret_file;
+    f.grade_class = t.grade_class;
+    f.out = t.out;
+    f.jobs = t.jobs;
     if (const char* summary = std::getenv("GITHUB_STEP_SUMMARY")) f.step_summary = summary;
     if (const char* secret = std::getenv("ATTN_COURSE_SECRET")) f.secret_env = secret;
     return f;
@@ -60,12 +55,8 @@ homework::HomeworkFlags to_flags(const Texts& t) {
 }  // namespace
 
 Command homework_command() {
-    auto t = std::make_shared<Texts>();
-    auto p = std::make_shared<Presentation>();
-    Command c;
-    c.name = "homework";
-    c.summary = "Section 04 (作業和解答): worked solutions, answer sheets, and grading";
-    c.footer =
+    const std::string summary = "Section 04 (作業和解答): worked solutions, answer sheets, and grading";
+    const std::string footer =
         "Without flags prints the worked solutions of problem 1, 2, 3 (or all), every number\n"
         "recomputed by the core. --template prints a blank TOML answer sheet, --key the filled one;\n"
         "--grade FILE grades a sheet: exit 0 all right, 1 wrong or missing answers, 2 unreadable\n"
@@ -84,65 +75,57 @@ Command homework_command() {
         "--lang en (or ATTN_LANG=en) gives the solutions and the sheets' problem text in English;\n"
         "the keys of a sheet, and the grader's reports, are the same in both languages.\n"
         "Teachers: docs/homework.md (course file, CI and Gradescope setups, trust model).";
-    c.flags = {
-        positional_ints("problem", "1, 2 or 3: one problem only (default: all three)", t->problems, "1..3"),
-        toggle_flag("--template", "print a blank answer sheet (TOML)", t->want_template),
-        toggle_flag("--key", "print the answer key as a filled answer sheet (TOML)", t->want_key),
-        given_text_flag("--grade", "FILE", "grade the answer sheet FILE (TOML; - reads standard input)",
-                        t->grade, t->grade_given),
-        given_text_flag("--grade-class", "ROSTER",
-                        "grade a class: ROSTER is a CSV (id, sheet, optional name and variant); see --out",
-                        t->grade_class, t->grade_class_given),
-        given_text_flag("--out", "DIR",
+    std::vector<Option<Texts>> flags = {
+        lift(&Texts::problems, positional_ints("problem", "1, 2 or 3: one problem only (default: all three)", "1..3")),
+        lift(&Texts::want_template, toggle_flag("--template", "print a blank answer sheet (TOML)")),
+        lift(&Texts::want_key, toggle_flag("--key", "print the answer key as a filled answer sheet (TOML)")),
+        lift(&Texts::grade, given_text_flag("--grade", "FILE", "grade the answer sheet FILE (TOML; - reads standard input)")),
+        lift(&Texts::grade_class, given_text_flag("--grade-class", "ROSTER",
+                        "grade a class: ROSTER is a CSV (id, sheet, optional name and variant); see --out")),
+        lift(&Texts::out, given_text_flag("--out", "DIR",
                         "with --grade-class: the folder for gradebook.csv, canvas.csv, moodle.csv, class.md, "
-                        "class.svg and students/<id>/",
-                        t->out, t->out_given),
-        given_text_flag("--jobs", "N", "with --grade-class: students graded at once, 1..256 (default: every core)",
-                        t->jobs, t->jobs_given),
-        given_text_flag("--junit", "FILE", "with --grade: write a JUnit XML report to FILE", t->junit,
-                        t->junit_given),
-        given_text_flag("--gradescope", "FILE", "with --grade: write a Gradescope results.json to FILE",
-                        t->gradescope, t->gradescope_given),
-        given_text_flag("--points", "RULES",
+                        "class.svg and students/<id>/")),
+        lift(&Texts::jobs, given_text_flag("--jobs", "N",
+                        "with --grade-class: students graded at once, 1..256 (default: every core)")),
+        lift(&Texts::junit, given_text_flag("--junit", "FILE", "with --grade: write a JUnit XML report to FILE")),
+        lift(&Texts::gradescope, given_text_flag("--gradescope", "FILE", "with --grade: write a Gradescope results.json to FILE")),
+        lift(&Texts::points, given_text_flag("--points", "RULES",
                         "with --grade: points per key, part or problem, e.g. hw3=2,hw1.c.slope_a=0.5 "
-                        "(default 1 each)",
-                        t->points, t->points_given),
-        given_text_flag("--course", "FILE",
-                        "with --grade: the teacher's course file (points, feedback, Gradescope visibility)",
-                        t->course, t->course_given),
-        toggle_flag("--show-expected", "with --grade: wrong and missing answers also show the expected value",
-                    t->show_expected),
-        given_text_flag("--variant", "ID", "the student's own numbers, derived from ID (e.g. a student number)",
-                        t->variant, t->variant_given),
-        given_text_flag("--secret-file", "FILE", "read the course secret from FILE (else $ATTN_COURSE_SECRET)",
-                        t->secret_file, t->secret_file_given),
+                        "(default 1 each)")),
+        lift(&Texts::course, given_text_flag("--course", "FILE",
+                        "with --grade: the teacher's course file (points, feedback, Gradescope visibility)")),
+        lift(&Texts::show_expected, toggle_flag("--show-expected", "with --grade: wrong and missing answers also show the expected value")),
+        lift(&Texts::variant, given_text_flag("--variant", "ID", "the student's own numbers, derived from ID (e.g. a student number)")),
+        lift(&Texts::secret_file, given_text_flag("--secret-file", "FILE", "read the course secret from FILE (else $ATTN_COURSE_SECRET)")),
     };
-    Flag format = format_flag(*p);
-    format.help = "text, or json with --key (the exact values, at full precision)";
-    c.flags.push_back(std::move(format));
-    Flag lang = lang_flag(*p);
-    lang.help = "language of the solutions and the sheets' problem text: zh-TW (the chapter's) or en; "
+    Option<Presentation> format = format_flag();
+    format.flag.help = "text, or json with --key (the exact values, at full precision)";
+    flags.push_back(lift(&Texts::presentation, std::move(format)));
+    Option<Presentation> lang = lang_flag();
+    lang.flag.help = "language of the solutions and the sheets' problem text: zh-TW (the chapter's) or en; "
                 "ATTN_LANG sets the default";
-    c.flags.push_back(std::move(lang));
-    c.run = [t, p, flags = c.flags] {
-        apply_language_environment(*p);
-        homework::HomeworkOptions options = homework::homework_options(to_flags(*t));
-        options.lang = p->lang;
-        if (p->format == Format::json) {
+    flags.push_back(lift(&Texts::presentation, std::move(lang)));
+    auto run = [](const Texts& t, const std::vector<Option<Texts>>& flags) {
+        Presentation p = t.presentation;
+        apply_language_environment(p);
+        homework::HomeworkOptions options = homework::homework_options(to_flags(t));
+        options.lang = p.lang;
+        if (p.format == Format::json) {
             if (options.mode != homework::HomeworkOptions::Mode::key) {
                 throw UsageError("--format", "json goes with --key only (the other modes print text)");
             }
             // The same numbers as the text key: keyed by the course secret when one is given.
             const homework::AnswerKey key =
                 homework::build_answer_key(homework::solve(homework::homework_variant(options)), options.problem);
-            if (t->problems.empty()) t->problems = {1, 2, 3};   // the record: the problems keyed
-            write_stdout(render::homework_key_json(key, invocation("homework", flags)));
+            Texts keyed = t;   // the record: the problems keyed, the language used
+            if (keyed.problems.empty()) keyed.problems = {1, 2, 3};
+            keyed.presentation = p;
+            write_stdout(render::homework_key_json(key, invocation("homework", flags, keyed)));
             return 0;
         }
-        // The progress line of a class run: on a terminal only (StderrProgress draws nothing otherwise).
         homework::HomeworkOutput result;
         {
-            StderrProgress progress("grading the class");   // erased before stdout is written
+            StderrProgress progress("grading the class");   // on a terminal only; erased before stdout
             result = homework::run_homework(options, progress.callback());
         }
         write_stdout(result.out);
@@ -150,7 +133,7 @@ Command homework_command() {
         std::fwrite(result.err.data(), 1, result.err.size(), stderr);
         return result.code;
     };
-    return c;
+    return make_command<Texts>("homework", summary, footer, std::move(flags), run);
 }
 
 }  // namespace attn::cli

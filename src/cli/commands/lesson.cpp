@@ -1,13 +1,7 @@
 // `attn lesson`: the companion lesson 注意力機制 (`python attention.py`), sections 1-5 in float32.
-#include <memory>
-
 #include "cli/commands/commands.hpp"
-#include "cli/flags.hpp"
-#include "cli/output.hpp"
+#include "cli/experiment_command.hpp"
 #include "cli/parse_flags.hpp"
-#include "cli/pictures.hpp"
-#include "cli/presentation.hpp"
-#include "errors.hpp"
 #include "experiments/lesson.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/json/lesson_json.hpp"
@@ -16,14 +10,14 @@
 namespace attn::cli {
 
 Command lesson_command() {
-    auto o = std::make_shared<experiments::LessonOptions>();
-    auto pics = std::make_shared<Pictures>();
-    auto pres = std::make_shared<Presentation>();
+    using Options = experiments::LessonOptions;
+    using Report = report::LessonReport;
+    const Options defaults;
     const std::string query_range = range_text(-experiments::kMaxQuery, experiments::kMaxQuery);
-    Command c;
-    c.name = "lesson";
-    c.summary = "The companion lesson 注意力機制 (`python attention.py`), sections 1-5 in float32";
-    c.footer =
+    Experiment<Options, Report> e;
+    e.name = "lesson";
+    e.summary = "The companion lesson 注意力機制 (`python attention.py`), sections 1-5 in float32";
+    e.footer =
         "Replays the lesson's attention.py (the reference script lesson.py) from one\n"
         "torch.manual_seed(0) stream: 1 averaging matrix, 2 dot-product scores of 光,\n"
         "3 causal mask, 4 why divide by sqrt(d), 5 one full attention head. Every section runs,\n"
@@ -34,40 +28,40 @@ Command lesson_command() {
         "compares with PyTorch's fused scaled_dot_product_attention; attn has no PyTorch, so\n"
         "the line names flash. Its figure is a float32 rounding artefact: below 1e-6 at T=5,\n"
         "below 1e-5 for longer T (the largest of T×8 rounding differences).";
-    Flag query;
-    query.name = "--query";
-    query.type_name = "A,B";
-    query.help = "section 2: 光's query as two numbers, each in " + query_range + " (exercise 1)";
-    query.default_text = "1,0";
-    query.parse = [o, query_range](const std::string& text) {
+    Option<Options> query;
+    query.flag.name = "--query";
+    query.flag.type_name = "A,B";
+    query.flag.help = "section 2: 光's query as two numbers, each in " + query_range + " (exercise 1)";
+    query.flag.default_text = "1,0";
+    query.parse = [query_range](Options& o, const std::string& text) {
         const std::vector<double> q = parse_number_list("--query", text, 2, query_range);
-        o->query = {q[0], q[1]};
+        o.query = {q[0], q[1]};
     };
-    query.value = [o] { return report::SettingValue(std::vector<double>(o->query.begin(), o->query.end())); };
-    c.flags = {
-        positional_ints("SECTION", "sections to print, 1..5 (default: all five)", o->sections, "1..5"),
-        query,
-        int_flag("--t", "section 5's sequence length T (exercise 3); sections 1-4 keep 5", o->t,
-                 range_text(1L, experiments::kMaxLessonT)),
-        toggle_flag("--no-mask", "section 5 without the causal mask, both implementations (exercise 2)",
-                    o->no_mask),
+    query.value = [](const Options& o) {
+        return report::SettingValue(std::vector<double>(o.query.begin(), o.query.end()));
     };
-    for (Flag& f : heatmap_flags(*pics)) c.flags.push_back(f);
-    for (Flag& f : presentation_flags(*pres)) c.flags.push_back(std::move(f));
-    c.run = [o, pics, pres, flags = c.flags] {
-        apply_language_environment(*pres);
-        if (pics->heatmap) require_text_format(*pres, "--heatmap");
-        const report::LessonReport r = experiments::run_lesson(*o);
-        o->sections.assign(r.shown.begin(), r.shown.end());  // the record: the sections shown
-        const std::vector<render::Heatmap> maps = render::lesson_heatmaps(r, wording(pres->lang));
-        if (pics->heatmap && maps.empty()) {
+    e.flags = options<Options>({
+                  lift(&Options::sections, positional_ints("SECTION", "sections to print, 1..5 (default: all five)", "1..5")),
+                  query,
+                  lift(&Options::t, int_flag("--t", "section 5's sequence length T (exercise 3); sections 1-4 keep 5",
+                                             defaults.t, range_text(1L, experiments::kMaxLessonT))),
+                  lift(&Options::no_mask, toggle_flag("--no-mask", "section 5 without the causal mask, both implementations (exercise 2)")),
+              }) +
+              pictures<Options>(heatmap_flags()) + presented<Options>(presentation_flags());
+    e.run = without_progress(experiments::run_lesson);
+    e.text = render::lesson_text;
+    e.json = any_lang(render::lesson_json);
+    e.heatmaps = [](const Report& r, render::Wording w) {
+        std::vector<render::Heatmap> maps = render::lesson_heatmaps(r, w);
+        if (maps.empty()) {
             throw UsageError("--heatmap", "sections 3 and 5 have heatmaps, and neither is shown (add 3 or 5)");
         }
-        write_stdout(rendered(*pres, "lesson", flags, r, render::lesson_text, render::lesson_json));
-        if (pics->heatmap) write_stdout(heatmaps_text(maps, *pics));
-        return 0;
+        return maps;
     };
-    return c;
+    e.as_run = {{"SECTION", [](const Report& r) {   // the sections shown, ascending, each once
+                     return report::SettingValue(std::vector<long>(r.shown.begin(), r.shown.end()));
+                 }}};
+    return experiment_command(e);
 }
 
 }  // namespace attn::cli

@@ -1,11 +1,7 @@
 // `attn permutation`: chapter section 4 (兩塊補丁), permutation equivariance.
-#include <memory>
-
 #include "cli/commands/commands.hpp"
-#include "cli/flags.hpp"
-#include "cli/output.hpp"
+#include "cli/experiment_command.hpp"
 #include "cli/parse_flags.hpp"
-#include "cli/presentation.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/permutation.hpp"
 #include "render/json/permutation_json.hpp"
@@ -14,30 +10,27 @@
 namespace attn::cli {
 
 Command permutation_command() {
-    auto o = std::make_shared<experiments::PermutationOptions>();
-    auto p = std::make_shared<Presentation>();
-    Command c;
-    c.name = "permutation";
-    c.summary = "Section 4 (兩塊補丁): permutation equivariance, and positional encoding";
-    c.footer = "Replays chapter section 4 (the reference script permutation.py), byte for byte.";
-    Flag perm = int_list_flag("--perm", "0-based permutation of 0..N-1 (required when N != 5)",
-                              o->perm, "0..N-1", "");
-    perm.parse = [o](const std::string& text) {
-        o->perm = parse_int_list("--perm", text, "0..N-1");
-        o->perm_given = true;
+    using Options = experiments::PermutationOptions;
+    Experiment<Options, report::PermutationReport> e;
+    e.name = "permutation";
+    e.summary = "Section 4 (兩塊補丁): permutation equivariance, and positional encoding";
+    e.footer = "Replays chapter section 4 (the reference script permutation.py), byte for byte.";
+    // --perm also records that it was given: N != 5 needs one.
+    Option<Options> perm = lift(&Options::perm, int_list_flag("--perm", "0-based permutation of 0..N-1 (required when N != 5)",
+                                                              Options{}.perm, "0..N-1", ""));
+    perm.parse = [](Options& o, const std::string& text) {
+        o.perm = parse_int_list("--perm", text, "0..N-1");
+        o.perm_given = true;
     };
-    c.flags = head_shape_flags(o->seed, o->d, o->n, o->dq);
-    c.flags.push_back(perm);
-    c.flags.push_back(number_flag("--base", "base of the sinusoidal positional encoding", o->base,
-                                  range_text(experiments::kMinBase, experiments::kMaxBase)));
-    for (Flag& f : presentation_flags(*p)) c.flags.push_back(std::move(f));
-    c.run = [o, p, flags = c.flags] {
-        apply_language_environment(*p);
-        const report::PermutationReport r = experiments::run_permutation(*o);
-        write_stdout(rendered(*p, "permutation", flags, r, render::permutation_text, render::permutation_json));
-        return 0;
-    };
-    return c;
+    e.flags = options(head_shape_flags<Options>() +
+                      std::vector{perm, lift(&Options::base, number_flag("--base", "base of the sinusoidal positional encoding",
+                                                                         Options{}.base,
+                                                                         range_text(experiments::kMinBase, experiments::kMaxBase)))}) +
+              presented<Options>(presentation_flags());
+    e.run = without_progress(experiments::run_permutation);
+    e.text = render::permutation_text;
+    e.json = any_lang(render::permutation_json);
+    return experiment_command(e);
 }
 
 }  // namespace attn::cli

@@ -1,17 +1,12 @@
 // `attn udl 12.1|12.2`: the Understanding Deep Learning notebooks 12.1 and 12.2, cell by cell;
 // --mistake replays a common wrong solution of 12.2, --diagnose names the one behind a printed X'.
 #include <cstdio>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands/commands.hpp"
-#include "cli/flags.hpp"
-#include "cli/output.hpp"
-#include "cli/parse_flags.hpp"
-#include "cli/pictures.hpp"
-#include "cli/presentation.hpp"
+#include "cli/experiment_command.hpp"
 #include "errors.hpp"
 #include "experiments/udl.hpp"
 #include "render/heatmap_views.hpp"
@@ -27,8 +22,7 @@ constexpr std::size_t kMaxDiagnoseBytes = 1u << 20;   // a printed 50 x 50 X' is
 struct UdlFlags {
     experiments::UdlOptions options;
     std::vector<std::string> notebooks;     // the positional, as given
-    std::string mistake, diagnose;
-    bool mistake_given = false, diagnose_given = false;
+    std::optional<std::string> mistake, diagnose;
 };
 
 // FILE or "-" (standard input), whole.
@@ -54,7 +48,7 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
         throw UsageError("NOTEBOOK", f.notebooks.empty() ? "give 12.1 or 12.2"
                                                           : "give one notebook, 12.1 or 12.2");
     o.notebook = f.notebooks.front();
-    if (f.mistake_given) o.mistake = experiments::parse_udl_mistake(f.mistake);
+    if (f.mistake) o.mistake = experiments::parse_udl_mistake(*f.mistake);
     experiments::validate(o);
     return o;
 }
@@ -62,15 +56,13 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
 }  // namespace
 
 Command udl_command() {
-    auto f = std::make_shared<UdlFlags>();
-    auto p = std::make_shared<Pictures>();
-    auto pres = std::make_shared<Presentation>();
+    using Report = report::UdlReport;
     const std::string seeds = range_text(0L, 4294967295L);
     const std::string size_range = range_text(1L, experiments::kUdlMaxSize);
-    Command c;
-    c.name = "udl";
-    c.summary = "The Understanding Deep Learning notebooks 12.1 and 12.2, replayed cell by cell";
-    c.footer =
+    Experiment<UdlFlags, Report> e;
+    e.name = "udl";
+    e.summary = "The Understanding Deep Learning notebooks 12.1 and 12.2, replayed cell by cell";
+    e.footer =
         "NOTEBOOK is 12.1 (self-attention from scratch) or 12.2 (multi-head self-attention).\n"
         "With no flags it prints what the solved notebook prints, from NumPy's legacy generator\n"
         "(np.random.seed, np.random.normal), so the notebooks' printed true values appear.\n"
@@ -78,94 +70,93 @@ Command udl_command() {
         "input) reads the X' a notebook printed and names the computation it comes from:\n"
         "exit 0 the right answer, 1 a mistake or no match, 2 not a matrix of the expected\n"
         "shape, 3 the file cannot be opened.";
-    Flag notebook;
-    notebook.kind = Flag::Kind::positional;
-    notebook.name = "NOTEBOOK";
-    notebook.type_name = "NOTEBOOK";
-    notebook.help = "12.1 or 12.2";
-    notebook.choices = {"12.1", "12.2"};
-    notebook.parse = [f](const std::string& text) { f->notebooks.push_back(text); };
-    notebook.value = [f] { return report::SettingValue(f->notebooks.empty() ? std::string() : f->notebooks.front()); };
+    Option<UdlFlags> notebook;
+    notebook.flag.kind = Flag::Kind::positional;
+    notebook.flag.name = "NOTEBOOK";
+    notebook.flag.type_name = "NOTEBOOK";
+    notebook.flag.help = "12.1 or 12.2";
+    notebook.flag.choices = {"12.1", "12.2"};
+    notebook.parse = [](UdlFlags& f, const std::string& text) { f.notebooks.push_back(text); };
+    notebook.value = [](const UdlFlags& f) {
+        return report::SettingValue(f.notebooks.empty() ? std::string() : f.notebooks.front());
+    };
 
     // The sizes the run used (given, or the notebook's), for JSON's record of the run.
-    auto sizes = [f] {
-        experiments::UdlOptions o = f->options;
-        if (!f->notebooks.empty()) o.notebook = f->notebooks.front();
+    auto sizes = [](const UdlFlags& f) {
+        experiments::UdlOptions o = f.options;
+        if (!f.notebooks.empty()) o.notebook = f.notebooks.front();
         return experiments::udl_sizes(o);
     };
     // np.random.seed's seeds, as text like every seed in attn's JSON.
-    auto seed = [](const std::string& name, const std::string& help, long& field, const std::string& range) {
-        Flag flag = int_flag(name, help, field, range);
-        flag.value = [&field] { return report::SettingValue(std::to_string(field)); };
-        return flag;
+    auto seed = [seeds](const std::string& name, const std::string& help, long experiments::UdlOptions::*field) {
+        Option<long> flag = int_flag(name, help, experiments::UdlOptions{}.*field, seeds);
+        flag.value = [](long value) { return report::SettingValue(std::to_string(value)); };
+        return lift(&UdlFlags::options, lift(field, flag));
     };
-
-    // N, D and H default by notebook, so "not given" is kept apart from every value.
-    auto optional_int = [](const std::string& name, const std::string& help,
-                           std::optional<long>& field, const std::string& range,
-                           const std::string& default_text) {
-        long unused = 0;
-        Flag flag = int_flag(name, help, unused, range);
-        flag.default_text = default_text;
-        flag.parse = [name, range, &field](const std::string& text) {
-            field = parse_int(name, text, range);
+    // N, D and H default by notebook, so "not given" is kept apart from every value; recorded
+    // from the run's sizes.
+    auto size = [sizes](const std::string& name, const std::string& help, std::optional<long> experiments::UdlOptions::*field,
+                        const std::string& range, const std::string& default_text, long experiments::UdlSizes::*used) {
+        Option<long> given = int_flag(name, help, 0, range);
+        Option<std::optional<long>> flag;
+        flag.flag = given.flag;
+        flag.flag.default_text = default_text;
+        flag.parse = [parse = given.parse](std::optional<long>& value, const std::string& text) {
+            long v = 0;
+            parse(v, text);
+            value = v;
         };
-        flag.value = nullptr;   // int_flag's would read `unused`: set below, from the run's sizes
-        return flag;
+        Option<UdlFlags> out = lift(&UdlFlags::options, lift(field, flag));
+        out.value = [sizes, used](const UdlFlags& f) { return report::SettingValue(sizes(f).*used); };
+        return out;
     };
-    Flag n = optional_int("--n", "positions N", f->options.n, size_range, "3 for 12.1, 6 for 12.2");
-    Flag d = optional_int("--d", "width D", f->options.d, size_range, "4 for 12.1, 8 for 12.2");
-    Flag h = optional_int("--h", "12.2: heads H, a divisor of D", f->options.h, "1..D", "2");
-    n.value = [sizes] { return report::SettingValue(sizes().n); };
-    d.value = [sizes] { return report::SettingValue(sizes().d); };
-    h.value = [sizes] { return report::SettingValue(sizes().h); };   // 12.1: its one head
-    Flag mistake = given_text_flag("--mistake", "NAME", "12.2: replay a common wrong solution",
-                                   f->mistake, f->mistake_given);
+    Option<std::optional<std::string>> mistake =
+        given_text_flag("--mistake", "NAME", "12.2: replay a common wrong solution");
     for (experiments::UdlMistake m : experiments::udl_mistakes())
-        mistake.choices.push_back(experiments::udl_mistake_name(m));
-    mistake.help += " (" + [&] {
+        mistake.flag.choices.push_back(experiments::udl_mistake_name(m));
+    mistake.flag.help += " (" + [&] {
         std::string names;
-        for (const auto& name : mistake.choices) names += (names.empty() ? "" : ", ") + name;
+        for (const auto& name : mistake.flag.choices) names += (names.empty() ? "" : ", ") + name;
         return names;
     }() + ")";
-    c.flags = {
-        notebook,
-        seed("--seed-x", "np.random.seed for the inputs", f->options.seed_x, seeds),
-        seed("--seed-w", "np.random.seed for the weights", f->options.seed_w, seeds),
-        n,
-        d,
-        h,
-        mistake,
-        given_text_flag("--diagnose", "FILE",
-                        "12.2: name the computation behind the printed X' in FILE (- reads standard input)",
-                        f->diagnose, f->diagnose_given),
-    };
-    for (Flag& flag : heatmap_flags(*p)) c.flags.push_back(flag);
-    c.flags.push_back(svg_flag(*p));
     // --format only: the notebooks print English, so there is no --lang.
-    Flag fmt = format_flag(*pres);
-    fmt.help = "text (the notebook's lines, or the diagnosis) or json (every number at full precision)";
-    c.flags.push_back(fmt);
-    c.run = [f, p, pres, flags = c.flags] {
-        const experiments::UdlOptions o = to_options(*f);
-        if (p->heatmap) require_text_format(*pres, "--heatmap");
-        if (f->diagnose_given) {
-            if (p->heatmap || !p->svg.empty())
-                throw UsageError(p->heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
-            if (o.notebook != "12.2") throw UsageError("--diagnose", "applies to notebook 12.2 only");
-            const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(f->diagnose));
-            write_stdout(pres->format == Format::json ? render::udl_diagnosis_json(d, invocation("udl", flags))
-                                                      : render::udl_diagnosis_text(d));
-            return d.match == "right" ? 0 : 1;
-        }
-        const report::UdlReport r = experiments::run_udl(o);
-        if (!p->svg.empty()) write_svg(*p, render::svg::heatmaps_svg(render::udl_heatmaps(r)));
-        write_stdout(pres->format == Format::json ? render::udl_json(r, invocation("udl", flags))
-                                                  : render::udl_text(r));
-        if (p->heatmap) write_stdout(heatmaps_text(render::udl_heatmaps(r), *p));
-        return 0;
+    Option<Presentation> format = format_flag();
+    format.flag.help = "text (the notebook's lines, or the diagnosis) or json (every number at full precision)";
+    e.flags = options<UdlFlags>({
+                  notebook,
+                  seed("--seed-x", "np.random.seed for the inputs", &experiments::UdlOptions::seed_x),
+                  seed("--seed-w", "np.random.seed for the weights", &experiments::UdlOptions::seed_w),
+                  size("--n", "positions N", &experiments::UdlOptions::n, size_range, "3 for 12.1, 6 for 12.2",
+                       &experiments::UdlSizes::n),
+                  size("--d", "width D", &experiments::UdlOptions::d, size_range, "4 for 12.1, 8 for 12.2",
+                       &experiments::UdlSizes::d),
+                  size("--h", "12.2: heads H, a divisor of D", &experiments::UdlOptions::h, "1..D", "2",
+                       &experiments::UdlSizes::h),   // 12.1: its one head
+                  lift(&UdlFlags::mistake, mistake),
+                  lift(&UdlFlags::diagnose,
+                       given_text_flag("--diagnose", "FILE",
+                                       "12.2: name the computation behind the printed X' in FILE (- reads standard input)")),
+              }) +
+              pictures<UdlFlags>(heatmap_flags()) + pictures<UdlFlags>({svg_flag()}) + presented<UdlFlags>({format});
+    e.has_lang = false;
+    e.check = [](const UdlFlags& f) { to_options(f); };
+    e.instead = [](const ExperimentTarget<UdlFlags>& t, const report::Invocation& record) -> std::optional<int> {
+        if (!t.options.diagnose) return std::nullopt;
+        const experiments::UdlOptions o = to_options(t.options);
+        if (t.pictures.heatmap || !t.pictures.svg.empty())
+            throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
+        if (o.notebook != "12.2") throw UsageError("--diagnose", "applies to notebook 12.2 only");
+        const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose));
+        write_stdout(t.presentation.format == Format::json ? render::udl_diagnosis_json(d, record)
+                                                           : render::udl_diagnosis_text(d));
+        return d.match == "right" ? 0 : 1;
     };
-    return c;
+    e.run = [](const UdlFlags& f, const experiments::Progress&) { return experiments::run_udl(to_options(f)); };
+    e.svg = [](const Report& r) { return render::svg::heatmaps_svg(render::udl_heatmaps(r)); };
+    e.text = [](const Report& r, render::Lang) { return render::udl_text(r); };
+    e.json = any_lang(render::udl_json);
+    e.heatmaps = [](const Report& r, render::Wording) { return render::udl_heatmaps(r); };
+    return experiment_command(e);
 }
 
 }  // namespace attn::cli

@@ -6,6 +6,6 @@
 namespace attn::kernels {
 
 extern const Table kTable_sse2;
-const Table kTable_sse2 = {&simd::project<xsimd::sse2>, &simd::attend_row<xsimd::sse2>, &simd::naive_rows<xsimd::sse2>};
+const Table kTable_sse2 = {&simd::project<simd::BaselineArch>, &simd::attend_row<simd::BaselineArch>, &simd::naive_rows<simd::BaselineArch>};
 
 }  // namespace attn::kernels

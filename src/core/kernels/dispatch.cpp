@@ -27,7 +27,7 @@ const char* kernel_name(Kernel k) {
 
 const char* level_name(Level l) {
     switch (l) {
-        case Level::sse2: return "sse2";
+        case Level::sse2: return ATTN_KERNELS_X86_LEVELS ? "sse2" : "neon";   // the baseline (xsimd_compat.hpp)
         case Level::avx2: return "avx2+fma";
         case Level::avx512: return "avx512f";
     }
@@ -41,7 +41,10 @@ std::vector<Level> supported_levels() {
     // OS saves their registers (XGETBV). xsimd 8.1's own detection does not check the OS.
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) levels.push_back(Level::avx2);
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")) levels.push_back(Level::avx512);
+    // (CD too: xsimd 13 will not compile AVX-512DQ code without it; every DQ CPU has it.)
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+        __builtin_cpu_supports("avx512dq"))
+        levels.push_back(Level::avx512);
 #endif
     return levels;
 }

@@ -34,10 +34,11 @@ inline constexpr std::size_t kTile = 128;   // keys per tile (a multiple of ever
 
 enum class Kernel { naive, flash, kv_cache, recompute };
 const char* kernel_name(Kernel k);            // "naive", "flash", "kv-cache", "recompute"
+inline constexpr Kernel kKernels[] = {Kernel::naive, Kernel::flash, Kernel::kv_cache, Kernel::recompute};
 
 // Instruction sets the kernels are compiled for. sse2 is the x86-64 baseline.
 enum class Level { sse2, avx2, avx512 };
-const char* level_name(Level l);              // "sse2", "avx2+fma", "avx512f" (with DQ: xsimd 8.1 sums AVX-512 lanes with a DQ instruction)
+const char* level_name(Level l);              // "sse2" ("neon" on aarch64), "avx2+fma", "avx512f" (with DQ: xsimd 8.1 sums AVX-512 lanes with a DQ instruction)
 std::vector<Level> supported_levels();        // what this CPU runs, baseline first
 Level best_level();
 std::string cpu_model();                      // /proc/cpuinfo's "model name", or "unknown"

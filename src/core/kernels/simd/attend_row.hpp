@@ -54,8 +54,8 @@ std::uint64_t attend_row(const float* q, const float* kT, const float* vT, std::
         m = m_new;
     }
     const B weight = xsimd::exp(m - B(max_of<Arch>(m)));   // merge the lanes
-    const float total = xsimd::hadd(l * weight);
-    for (std::size_t c = 0; c < kHead; ++c) out[c] = xsimd::hadd(acc[c] * weight) / total;
+    const float total = simd::reduce_add(l * weight);
+    for (std::size_t c = 0; c < kHead; ++c) out[c] = simd::reduce_add(acc[c] * weight) / total;
     return 2 * kHead * n_keys;   // q·k and p·v for every kept key (masked lanes are not counted)
 }
 

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <xsimd/xsimd.hpp>
+#include "core/kernels/simd/xsimd_compat.hpp"
 
 #include "core/kernels/dispatch.hpp"
 

@@ -42,7 +42,7 @@ std::uint64_t naive_rows(const float* q, const float* kT, const float* vT, std::
             sum += e;
             e.store_aligned(row + u * L);
         }
-        const B inv(1.0f / xsimd::hadd(sum));
+        const B inv(1.0f / simd::reduce_add(sum));
         for (std::size_t u = 0; u < chunks; ++u) (B::load_aligned(row + u * L) * inv).store_aligned(row + u * L);
     }
     for (std::size_t i = r0; i < r1; ++i) {   // out = weights @ v
@@ -53,7 +53,7 @@ std::uint64_t naive_rows(const float* q, const float* kT, const float* vT, std::
             const B w = B::load_aligned(row + u * L);
             for (std::size_t c = 0; c < kHead; ++c) acc[c] = xsimd::fma(w, B::load_aligned(vT + c * stride + u * L), acc[c]);
         }
-        for (std::size_t c = 0; c < kHead; ++c) out[i * kHead + c] = xsimd::hadd(acc[c]);
+        for (std::size_t c = 0; c < kHead; ++c) out[i * kHead + c] = simd::reduce_add(acc[c]);
     }
     return 2 * kHead * t * (r1 - r0);   // q @ k.T and weights @ v, each over all t keys
 }

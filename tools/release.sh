@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Builds a release tarball of attn for Linux on a Debian 12 x86-64 machine, from Debian's archive
+# only (tools/install-deps.sh --release installs what it needs):
+#
+#   tools/release.sh x86_64|aarch64     ->  dist/attn-VERSION-linux-ARCH.tar.gz, dist/SHA256SUMS
+#
+# The tarball holds attn-VERSION-linux-ARCH/ with
+#   bin/attn                                  one fully static executable: glibc, libstdc++,
+#                                             OpenBLAS (Debian's DYNAMIC_ARCH libopenblas.a),
+#                                             libcrypto, {fmt} and toml++ header-only, muParser
+#   share/man/man1/attn.1.gz                  the man page
+#   share/bash-completion/completions/attn    bash completion
+#   share/zsh/site-functions/_attn            zsh completion
+#   share/fish/vendor_completions.d/attn.fish fish completion
+# so that `tar -C ~/.local --strip-components=1 -xzf attn-...tar.gz` installs it.
+# Debian ships no static muParser: its source package (apt-get source, a deb-src line) is built
+# here as a static library. aarch64 is cross-compiled with g++-aarch64-linux-gnu and the arm64
+# -dev packages (cmake/aarch64-linux-gnu.cmake); qemu-aarch64-static runs it to write its man
+# page and completions. tools/release-test.sh then runs the binary in an empty root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+arch=${1:-}
+case "$arch" in
+  x86_64) toolchain=() strip=strip ;;
+  aarch64) toolchain=(-DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/aarch64-linux-gnu.cmake") strip=aarch64-linux-gnu-strip ;;
+  *) echo "usage: tools/release.sh x86_64|aarch64" >&2; exit 2 ;;
+esac
+version=$(sed -n 's/^project(attn VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+[ -n "$version" ] || { echo "release: no version in CMakeLists.txt's project()" >&2; exit 2; }
+name=attn-$version-linux-$arch
+work=$PWD/build-release-$arch
+jobs=${JOBS:-2}
+# Reproducible archives: every file's time is the last commit's.
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
+mkdir -p "$work" dist
+
+# ---- muParser, static, from Debian's source package -----------------------------------------
+mp_src=$work/muparser-src
+mp_prefix=$work/muparser-install
+if [ ! -f "$mp_prefix/.done" ]; then
+  rm -rf "$mp_src" "$mp_prefix" "$work/muparser-build"
+  mkdir -p "$mp_src"
+  (cd "$mp_src" && apt-get source --download-only muparser >/dev/null 2>"$work/apt-source.log") || {
+    cat "$work/apt-source.log" >&2
+    echo "release: apt-get source muparser failed: add Debian's deb-src line (tools/install-deps.sh --release)" >&2
+    exit 3
+  }
+  (cd "$mp_src" && dpkg-source --no-check -x muparser_*.dsc muparser >/dev/null)
+  cmake -S "$mp_src/muparser" -B "$work/muparser-build" "${toolchain[@]}" -DCMAKE_BUILD_TYPE=Release \
+        -DBUILD_SHARED_LIBS=OFF -DENABLE_OPENMP=OFF -DENABLE_SAMPLES=OFF -DENABLE_WIDE_CHAR=OFF \
+        -DCMAKE_INSTALL_PREFIX="$mp_prefix" -DCMAKE_INSTALL_LIBDIR=lib >/dev/null
+  nice cmake --build "$work/muparser-build" -j"$jobs" >/dev/null
+  cmake --install "$work/muparser-build" >/dev/null
+  touch "$mp_prefix/.done"
+fi
+
+# ---- attn, static ------------------------------------------------------------------------------
+cmake -S . -B "$work/attn" "${toolchain[@]}" -DCMAKE_BUILD_TYPE=Release -DATTN_STATIC=ON \
+      -Dmuparser_DIR="$mp_prefix/lib/cmake/muparser" >"$work/configure.log" \
+  || { cat "$work/configure.log" >&2; exit 1; }
+nice cmake --build "$work/attn" -j"$jobs" --target attn attn_man attn_completions
+bin=$work/attn/attn
+# Nothing may be loaded at run time: no program interpreter, no NEEDED entry.
+if readelf -lW "$bin" | grep -q 'INTERP' || readelf -dW "$bin" | grep -q 'NEEDED'; then
+  readelf -dW "$bin" | grep NEEDED >&2 || true
+  echo "release: $bin is not fully static" >&2
+  exit 1
+fi
+
+# ---- the tarball ---------------------------------------------------------------------------------
+stage=$work/stage/$name
+rm -rf "$work/stage"
+install -D -m 0755 "$bin" "$stage/bin/attn"
+"$strip" "$stage/bin/attn"
+install -d "$stage/share/man/man1"
+gzip -9n <"$work/attn/attn.1" >"$stage/share/man/man1/attn.1.gz"
+install -D -m 0644 "$work/attn/completions/bash/attn" "$stage/share/bash-completion/completions/attn"
+install -D -m 0644 "$work/attn/completions/zsh/_attn" "$stage/share/zsh/site-functions/_attn"
+install -D -m 0644 "$work/attn/completions/fish/attn.fish" "$stage/share/fish/vendor_completions.d/attn.fish"
+tar -C "$work/stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
+    -cf - "$name" | gzip -9n >"dist/$name.tar.gz"
+(cd dist && sha256sum attn-*-linux-*.tar.gz >SHA256SUMS)
+ls -l "dist/$name.tar.gz"
+echo "release: $(du -b "$stage/bin/attn" | cut -f1) bytes bin/attn ($arch, static, stripped)"
+cat dist/SHA256SUMS
