@@ -68,11 +68,12 @@ TEST_CASE("roster: quoted fields with commas, quotes and newlines; BOM; CRLF; th
     CHECK(r.rows[0].line == 2);
     CHECK(r.rows[0].name == "Lee, \"Ann\"");
     CHECK(r.rows[0].path == "dir/a/s1.toml");
+    CHECK(r.rows[0].typed_id() == "s1");
     CHECK(r.rows[1].line == 4);
-    CHECK(r.rows[1].id == "S2");          // libcsv drops spaces around unquoted fields
+    CHECK(r.rows[1].typed_id() == "S2");   // libcsv drops spaces around unquoted fields
     CHECK(r.rows[1].normalised == "s2");
     CHECK(r.rows[1].name == "two\nlines");
-    CHECK(r.rows[1].sheet == "b, c.toml");
+    CHECK(r.rows[1].path == "dir/b, c.toml");
     CHECK(r.rows[1].variant == "resit-2");
     CHECK(r.rows[2].line == 6);
     CHECK(r.rows[2].path == "/abs/s3.toml");

@@ -20,29 +20,39 @@ int write_all(int fd, const std::string& text) {
     return 0;
 }
 
-int replace_file(const std::string& path, const std::string& text, bool sync) {
+int open_beside(const std::string& path, std::string& temp) {
     const std::size_t slash = path.rfind('/');
     const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
     const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-    if (base.empty()) return EISDIR;
+    if (base.empty()) {
+        errno = EISDIR;
+        return -1;
+    }
     // Beside it, so that rename() stays atomic. open(O_EXCL, 0666) rather than mkstemp (0600): the
     // file gets the mode a plain open() gives, with no umask() call, which would race with other
     // threads creating files (homework --grade-class writes reports from several threads).
     static std::atomic<unsigned long> counter{0};
-    std::string temp;
-    int fd = -1;
-    for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
         temp = dir + "/." + base + ".attn-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
-        fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
-        if (fd < 0 && errno != EEXIST) return errno;
+        const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+        if (fd >= 0 || errno != EEXIST) return fd;
     }
-    if (fd < 0) return EEXIST;
-    int error = write_all(fd, text);
+    return -1;
+}
+
+int commit_beside(int fd, const std::string& temp, const std::string& path, bool sync, int error) {
     if (error == 0 && sync && ::fsync(fd) != 0) error = errno;
     if (::close(fd) != 0 && error == 0) error = errno;
     if (error == 0 && std::rename(temp.c_str(), path.c_str()) != 0) error = errno;
     if (error != 0) ::unlink(temp.c_str());
     return error;
+}
+
+int replace_file(const std::string& path, const std::string& text, bool sync) {
+    std::string temp;
+    const int fd = open_beside(path, temp);
+    if (fd < 0) return errno;
+    return commit_beside(fd, temp, path, sync, write_all(fd, text));
 }
 
 }  // namespace attn::files

@@ -14,6 +14,13 @@ namespace attn::files {
 // machine runs, and the caller makes it durable later (one syncfs for a folder of reports).
 int replace_file(const std::string& path, const std::string& text, bool sync = true);
 
+// The two halves of replace_file, for a file written in parts (the gradebook of a large class):
+// open_beside creates a temporary file beside `path` (its name in `temp`; -1 and errno on failure);
+// commit_beside syncs (when `sync`), closes and renames it over `path` when `error` is 0, and
+// otherwise removes it. It returns the first errno, `error` included.
+int open_beside(const std::string& path, std::string& temp);
+int commit_beside(int fd, const std::string& temp, const std::string& path, bool sync, int error);
+
 // write() all of `text` to `fd`, retrying on EINTR: 0 or the errno of the failure.
 int write_all(int fd, const std::string& text);
 

@@ -31,7 +31,7 @@ StudentResult grade_row(const RosterRow& row, const GradingPolicy& policy, const
         graded.report = unreadable_sheet(row.path, unknown, row.refusal, 2);
         graded.status = SheetStatus::refused_id;
     } else {
-        graded = grade_student(policy, row.variant.empty() ? row.id : row.variant, row.path, row.path);
+        graded = grade_student(policy, row.variant.empty() ? row.typed_id() : row.variant, row.path, row.path);
     }
     StudentResult result = summarise(row, graded, columns, class_max);
     if (!result.folder.empty()) {
@@ -60,8 +60,11 @@ HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progre
 
     prepare_output_dir(o.out_dir);
     ClassTally tally(columns);
-    std::string gradebook = gradebook_header(columns);
-    std::string canvas, moodle;
+    // The three CSV files grow a row per student, on disk, and are renamed into place at the end.
+    StagedFile gradebook(o.out_dir, "gradebook.csv"), canvas(o.out_dir, "canvas.csv"), moodle(o.out_dir, "moodle.csv");
+    gradebook.append(gradebook_header(columns));
+    canvas.append(canvas_header(kAssignment, class_max));
+    moodle.append(moodle_header(kAssignment));
     double max_score = 0;
     const std::size_t n = roster.rows.size();
     const unsigned jobs = o.jobs ? o.jobs : available_cores();
@@ -71,9 +74,9 @@ HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progre
         [&](std::size_t i) { return grade_row(roster.rows[i], policy, columns, class_max, o.out_dir); },
         [&](std::size_t i, const StudentResult& r) {
             tally.add(r);
-            gradebook += gradebook_row(r, columns.size());
-            canvas += canvas_row(r);
-            moodle += moodle_row(r);
+            gradebook.append(gradebook_row(r, columns.size()));
+            canvas.append(canvas_row(r));
+            moodle.append(moodle_row(r));
             if (r.status == SheetStatus::graded) max_score = std::max(max_score, r.max_score);
             if (progress) progress(i + 1, n);
         });
@@ -85,9 +88,9 @@ HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progre
     context.max_score = max_score;
     context.lang = o.lang;
     sync_output_dir(o.out_dir);
-    write_class_file(o.out_dir, "gradebook.csv", gradebook);
-    write_class_file(o.out_dir, "canvas.csv", canvas_header(kAssignment, max_score) + canvas);
-    write_class_file(o.out_dir, "moodle.csv", moodle_header(kAssignment) + moodle);
+    gradebook.commit();
+    canvas.commit();
+    moodle.commit();
     write_class_file(o.out_dir, "class.md", class_markdown(tally, context));
     write_class_file(o.out_dir, "class.svg", render::svg::class_svg(class_chart(tally, context)));
 

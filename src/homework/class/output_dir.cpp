@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "errors.hpp"
+#include "files/replace_file.hpp"
 #include "homework/files.hpp"
 
 namespace attn::homework {
@@ -90,6 +91,42 @@ void sync_output_dir(const std::string& dir) {
     const bool synced = ::syncfs(fd) == 0;
     ::close(fd);
     if (!synced) fail(dir, "cannot write the students' reports to disk");
+}
+
+StagedFile::StagedFile(const std::string& dir, const std::string& name) : path_(dir + "/" + name) {
+    fd_ = files::open_beside(path_, temp_);
+    if (fd_ < 0) fail(path_, "cannot create");
+}
+
+StagedFile::~StagedFile() {
+    if (fd_ < 0) return;
+    ::close(fd_);
+    ::unlink(temp_.c_str());
+}
+
+void StagedFile::flush() {
+    const int error = files::write_all(fd_, buffer_);
+    buffer_.clear();
+    if (error != 0) {
+        errno = error;
+        fail(path_, "cannot write");
+    }
+}
+
+void StagedFile::append(const std::string& text) {
+    buffer_ += text;
+    if (buffer_.size() >= 64 * 1024) flush();
+}
+
+void StagedFile::commit() {
+    flush();
+    const int fd = fd_;
+    fd_ = -1;
+    const int error = files::commit_beside(fd, temp_, path_, true, 0);
+    if (error != 0) {
+        errno = error;
+        fail(path_, "cannot write");
+    }
 }
 
 void write_class_file(const std::string& dir, const std::string& name, const std::string& text) {

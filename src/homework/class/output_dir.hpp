@@ -20,6 +20,24 @@ void write_student_reports(const std::string& dir, const std::string& folder, co
 // Every file written under DIR so far, on disk (syncfs).
 void sync_output_dir(const std::string& dir);
 
+// A class file written in parts as the students are taken (so that a class of any size is not held
+// in memory), into a temporary file beside DIR/<name> that commit() syncs and renames into place;
+// until then no reader sees it, and a run that stops removes it.
+class StagedFile {
+public:
+    StagedFile(const std::string& dir, const std::string& name);
+    ~StagedFile();
+    StagedFile(const StagedFile&) = delete;
+    StagedFile& operator=(const StagedFile&) = delete;
+    void append(const std::string& text);
+    void commit();
+
+private:
+    void flush();
+    std::string path_, temp_, buffer_;
+    int fd_ = -1;
+};
+
 // DIR/<name>, whole.
 void write_class_file(const std::string& dir, const std::string& name, const std::string& text);
 

@@ -26,13 +26,14 @@ inline constexpr std::size_t kMaxRosterRows = 100000;       // beyond: shard the
 
 struct RosterRow {
     std::size_t line = 0;      // the line the row starts on (the header is line 1, or later)
-    std::string id;            // as typed
+    std::string id;            // as typed; "" when it is already its normalised form (memory)
     std::string normalised;    // the normalised ID; "" when the ID rule refuses it
     std::string refusal;       // why the ID (or the override) is refused: the student is not graded
     std::string name;
-    std::string sheet;         // as typed
-    std::string path;          // `sheet` resolved against the roster's folder
+    std::string path;          // the sheet column resolved against the roster's folder
     std::string variant;       // the override as typed; "" none
+    // The ID as typed.
+    const std::string& typed_id() const { return id.empty() ? normalised : id; }
 };
 
 struct Roster {
