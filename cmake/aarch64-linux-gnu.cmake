@@ -18,9 +18,10 @@ find_program(ATTN_QEMU_AARCH64 qemu-aarch64-static)
 if(ATTN_QEMU_AARCH64)
   set(CMAKE_CROSSCOMPILING_EMULATOR ${ATTN_QEMU_AARCH64})
 endif()
-# xtensor and xtensor-blas are header-only, but Debian's arm64 packages cannot be installed beside
+# xtensor is header-only, but Debian's arm64 package cannot be installed beside
 # the amd64 ones (they depend on xtl-dev:arm64, and xtl-dev is Architecture: all without
-# Multi-Arch: foreign). Their CMake files name only headers under /usr/include, so the host's are
+# Multi-Arch: foreign). Its CMake files name only headers under /usr/include, so the host's are
 # used as they are.
 set(xtensor_DIR /usr/lib/x86_64-linux-gnu/cmake/xtensor CACHE PATH "header-only: the host's")
-set(xtensor-blas_DIR /usr/lib/x86_64-linux-gnu/cmake/xtensor-blas CACHE PATH "header-only: the host's")
+# pkg-config (FindOpenSSL asks it first) must answer with the arm64 .pc files, not the host's.
+set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig)

@@ -14,6 +14,10 @@ struct HeadInputs {
     core::HeadWeights w;
 };
 enum class Biases { with, without };
-HeadInputs draw_head_inputs(const rng::Seed& seed, long d, long n, long dq, Biases biases);
+// Values::not_drawn stops before Ωv (and βv), the stream's last draws, when nothing shows V or
+// Y: w.omega_v and w.beta_v stay empty, and every earlier draw keeps its bits.
+enum class Values { drawn, not_drawn };
+HeadInputs draw_head_inputs(const rng::Seed& seed, long d, long n, long dq, Biases biases,
+                            Values values = Values::drawn);
 
 }  // namespace attn::experiments

@@ -28,10 +28,10 @@ void require_attention_shape(long d, long n, long dq);
 // A finite number in lo..hi (NaN and infinities refused).
 void require_finite_in(const std::string& flag, double value, double lo, double hi,
                        const std::string& why = "");
-// `flags` describes the sizes that drive the estimate, e.g. "--d 100000 --n 100000".
 // "--d D --n N --dq Dq": the flags a memory refusal of sections 3, 4 and 6 names.
 std::string size_flags(long d, long n, long dq);
 
+// `flags` describes the sizes that drive the estimate, e.g. "--d 100000 --n 100000".
 void require_memory(double bytes, const std::string& flags);
 void require_draws(double draws, const std::string& flags);
 // Lists: non-empty, no duplicates, each item in lo..hi.

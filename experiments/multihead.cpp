@@ -3,6 +3,7 @@
 #include "experiments/multihead.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/attention.hpp"
 #include "core/draws.hpp"
@@ -13,6 +14,54 @@
 #include "experiments/report_arrays.hpp"
 
 namespace attn::experiments {
+
+MultiheadWork work_for(const MultiheadOptions& o) {
+    MultiheadWork work;
+    work.weights = o.with_outputs || o.head_differences;
+    work.output = o.with_outputs;
+    work.draws = work.weights || work.output;
+    return work;
+}
+
+namespace {
+
+bool contains(const std::vector<long>& values, long v) {
+    return std::find(values.begin(), values.end(), v) != values.end();
+}
+
+// (H, H): the mean over output positions n of ½ Σ_m |A_i(m, n) - A_j(m, n)| for heads i, j
+// (the chapter's 每組各自重新分配一次發言權: how differently each head shares out the floor).
+report::Array head_differences(const std::vector<core::Matrix>& weights) {
+    const std::size_t h = weights.size();
+    report::Array out{{h, h}, std::vector<double>(h * h, 0.0)};
+    for (std::size_t i = 0; i < h; ++i) {
+        for (std::size_t j = i + 1; j < h; ++j) {
+            const core::Matrix& a = weights[i];
+            const core::Matrix& b = weights[j];
+            const std::size_t rows = a.shape(0), cols = a.shape(1);
+            double total = 0.0;
+            for (std::size_t m = 0; m < rows; ++m) {
+                for (std::size_t n = 0; n < cols; ++n) total += std::fabs(a(m, n) - b(m, n));
+            }
+            out.values[i * h + j] = out.values[j * h + i] = 0.5 * total / static_cast<double>(cols);
+        }
+    }
+    return out;
+}
+
+// A shown row's counts and shape, from the shapes alone (what the text prints).
+report::MultiheadRow counted_row(long h, std::size_t d, std::size_t n) {
+    const core::MultiheadPass counts = core::multihead_counts(d, n, static_cast<std::size_t>(h));
+    report::MultiheadRow row;
+    row.heads = h;
+    row.head_width = static_cast<long>(d) / h;
+    row.parameters = counts.parameters;
+    row.multiplications = counts.multiplications;
+    row.output_shape = {d, n};
+    return row;
+}
+
+}  // namespace
 
 void validate(const MultiheadOptions& o) {
     require_in_range("--d", o.d, 1, kMaxDimension);
@@ -27,10 +76,19 @@ void validate(const MultiheadOptions& o) {
                                        " (got " + std::to_string(h) + ")");
         }
     }
-    // Peak: S (N×N, reused by every head); X, the stacked heads, the output, Q, K, V (at most
-    // D×N each); every head's Ωq, Ωk, Ωv and Ωc (4 D×D).
+    // Peak, when values are computed (work_for): S (N×N, reused by every head); X, the stacked
+    // heads, the output, Q, K, V (at most D×N each); every head's Ωq, Ωk, Ωv and Ωc (4 D×D); each
+    // head's A of one H (H N×N) while it is compared or copied, and with --with-outputs every
+    // shown row's copies (H N×N + D×N). Counts alone take no arrays.
+    const MultiheadWork work = work_for(o);
+    if (!work.draws) return;
     const double d = static_cast<double>(o.d), n = static_cast<double>(o.n);
-    require_memory(peak_bytes(n * n + 6 * d * n + 4 * d * d),
+    double kept = 0, widest = 0;
+    for (long h : o.shown.empty() ? o.sweep : o.shown) {
+        kept += static_cast<double>(h) * n * n + d * n;
+        widest = std::max(widest, static_cast<double>(h) * n * n);
+    }
+    require_memory(peak_bytes(n * n + 6 * d * n + 4 * d * d + widest + (work.output ? kept : 0)),
                    "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n));
 }
 
@@ -38,12 +96,26 @@ report::MultiheadReport run_multihead(const MultiheadOptions& o) {
     validate(o);
     const std::vector<long> shown = o.shown.empty() ? o.sweep : o.shown;
     const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n);
+    const MultiheadWork work = work_for(o);
+    const std::vector<long> run = effective_sweep(o.sweep, o.shown);
+    report::MultiheadReport report;
+    report.sweep = run;
+    report.shown = shown;
+    if (!work.draws) {                       // the counts and shapes need no values
+        for (long h : run) {
+            if (contains(shown, h)) report.rows.push_back(counted_row(h, d, n));
+        }
+        return report;
+    }
+    // The last shown H of the run: the stream is drawn up to it, no further.
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < run.size(); ++i) {
+        if (contains(shown, run[i])) last = i;
+    }
     rng::NumpyGenerator rng = make_generator(o.seed);
     const core::Matrix x = core::normal_matrix(rng, 0.0, 1.0, d, n);
-    report::MultiheadReport report;
-    report.sweep = effective_sweep(o.sweep, o.shown);
-    report.shown = shown;
-    for (long h : report.sweep) {
+    for (std::size_t i = 0; i <= last; ++i) {
+        const long h = run[i];
         const std::size_t width = d / static_cast<std::size_t>(h);
         // Per head Ωq, Ωk, Ωv (D/H, D) ~ N(0, 0.2); then Ωc (D, D): the chapter's draw order.
         std::vector<core::HeadWeights> heads(static_cast<std::size_t>(h));
@@ -53,10 +125,17 @@ report::MultiheadReport run_multihead(const MultiheadOptions& o) {
             w.omega_v = core::normal_matrix(rng, 0.0, 0.2, width, d);
         }
         const core::Matrix omega_c = core::normal_matrix(rng, 0.0, 0.2, d, d);
-        const core::MultiheadPass pass = core::multihead_attention(x, heads, omega_c);
-        if (std::find(shown.begin(), shown.end(), h) == shown.end()) continue;
-        report.rows.push_back({h, static_cast<long>(width), pass.parameters, pass.multiplications,
-                               {pass.output.shape(0), pass.output.shape(1)}});
+        if (!contains(shown, h)) continue;   // drawn all the same: the stream moves on
+        const core::MultiheadPass pass = core::multihead_attention(
+            x, heads, omega_c, work.output ? core::HeadsKeep::output_and_weights : core::HeadsKeep::weights);
+        // The counts of the whole pass, whatever part of it ran (the text shows those).
+        report::MultiheadRow row = counted_row(h, d, n);
+        if (o.head_differences) row.head_differences = head_differences(pass.head_weights);
+        if (work.output) {
+            row.output = to_array(pass.output);
+            for (const core::Matrix& a : pass.head_weights) row.head_weights.push_back(to_array(a));
+        }
+        report.rows.push_back(std::move(row));
     }
     return report;
 }

@@ -17,7 +17,24 @@ struct MultiheadOptions {
     std::vector<long> sweep = {1, 2, 3, 6};   // head counts run, in order (one stream)
     std::vector<long> shown;                  // --h: rows printed; empty = the sweep; values not
                                               // in the sweep are appended to it
+    bool with_outputs = false;                // --with-outputs (JSON): Y and each head's A per row
+    bool head_differences = false;            // --heatmap: how differently the heads attend
 };
+
+// What a run computes, decided here from what its outputs show (and nowhere else):
+//   text, JSON, --svg  H, D/H, the parameters, the multiplications and Y's shape: all from the
+//                      shapes (core::multihead_counts), so nothing is drawn or multiplied;
+//   --heatmap          for each shown H, every head's A (not V, V A nor the Ωc mix);
+//   --with-outputs     for each shown H, every head's A and Y.
+// With values to show, the stream is drawn in the reference's order (X, then each H of the
+// sweep: its heads and Ωc) up to the last shown H, so every shown value keeps its bits; an H
+// that is not shown is only drawn, and nothing after the last shown H is drawn.
+struct MultiheadWork {
+    bool draws = false;        // X and the heads at all
+    bool weights = false;      // each shown H's heads' A
+    bool output = false;       // each shown H's Y
+};
+MultiheadWork work_for(const MultiheadOptions& options);
 
 void validate(const MultiheadOptions& options);
 report::MultiheadReport run_multihead(const MultiheadOptions& options);

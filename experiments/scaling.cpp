@@ -65,9 +65,12 @@ report::ScalingReport run_scaling(const ScalingOptions& o, const Progress& progr
     const auto n = static_cast<std::size_t>(o.n), repeats = static_cast<std::size_t>(o.repeats);
     rng::NumpyGenerator rng = make_generator(o.seed);
     report::ScalingReport report;
-    const std::vector<long> run = effective_sweep(o.sweep, o.shown);
-    report.sweep = run;
+    report.sweep = effective_sweep(o.sweep, o.shown);
     report.shown = shown;
+    // Only shown rows are computed; a Dq before the last shown one is drawn all the same (the
+    // stream moves on, so later rows keep the reference's bits); nothing after it is drawn.
+    std::vector<long> run = report.sweep;
+    while (!contains(shown, run.back())) run.pop_back();
     // progress in normal draws, so that a Dq=400 repeat counts 100 times a Dq=4 one
     std::size_t total = 0, done = 0;
     for (long dq : run) total += repeats * static_cast<std::size_t>(dq) * (n + 1);
@@ -79,16 +82,17 @@ report::ScalingReport run_scaling(const ScalingOptions& o, const Progress& progr
         keys.resize({n, dq});
         query.resize(dq);
         // s[r] = normal(0,1,(N,Dq)) @ normal(0,1,Dq): the keys are drawn before the query.
+        const bool is_shown = contains(shown, dq_long);
         for (std::size_t r = 0; r < repeats; ++r) {
             rng.normal(0.0, 1.0, keys.data(), n * dq);
             rng.normal(0.0, 1.0, query.data(), dq);
-            core::matvec_into(keys, query.data(), scores.data() + r * n);
+            if (is_shown) core::matvec_into(keys, query.data(), scores.data() + r * n);
             if (progress) {
                 done += dq * (n + 1);
                 progress(done, total);
             }
         }
-        if (!contains(shown, dq_long)) continue;   // drawn all the same: the stream moves on
+        if (!is_shown) continue;   // drawn all the same: the stream moves on
 
         report::ScalingRow row;
         row.dq = dq_long;

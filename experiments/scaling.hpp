@@ -21,6 +21,9 @@ struct ScalingOptions {
 };
 
 void validate(const ScalingOptions& options);
+// What a run computes: every output (text, JSON, --svg) shows the same five figures of each shown
+// Dq, which need that Dq's R×N scores. A Dq of the sweep before the last shown one is drawn but
+// not multiplied (its draws move the stream the reference's way); none after it is drawn.
 // `progress` is called after every repeat with (normal draws done, draws in the whole sweep).
 report::ScalingReport run_scaling(const ScalingOptions& options, const Progress& progress = {});
 

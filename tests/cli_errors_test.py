@@ -12,6 +12,8 @@ import subprocess
 import sys
 import time
 
+from harness import Checks, run_attn
+
 BAD = [
     # (args, text that the error line must contain)
     ("attention --n 0", "--n"), ("attention --n 0", "1..100000"),
@@ -33,7 +35,9 @@ BAD = [
     ("permutation --base 0", "--base"), ("permutation --base nan", "--base"),
     ("permutation --base inf", "--base"),
     ("multihead --sweep 5", "divide"), ("multihead --h 7", "--h"), ("multihead --d 0", "--d"),
-    ("multihead --sweep 1,1", "--sweep"), ("multihead --d 96000 --n 100000", "limit"),
+    ("multihead --sweep 1,1", "--sweep"), ("multihead --d 96000 --n 100000 --heatmap", "limit"),
+    ("multihead --d 96000 --n 100000 --format json --with-outputs", "limit"),
+    ("multihead --with-outputs", "--format json"), ("attention --with-outputs", "--format json"),
     ("mask --pos 1", "--pos"), ("mask --pos 6", "2..5"), ("mask --delta abc", "--delta"),
     ("mask --delta inf", "--delta"), ("mask --n 1 --pos 2", "--pos"),
     ("mask --delta 1000000.001", "-1e+06..1e+06"), ("mask --delta -1000000.001", "--delta"),
@@ -53,6 +57,9 @@ BAD = [
     ("cost --kernel flash,", "--kernel"), ("cost --format xml", "--format"),
     ("homework 4", "1..3"), ("homework --junit r.xml", "--grade"), ("homework --variant ''", "--variant"),
     ("completion", "bash"), ("completion tcsh", "tcsh"),
+    # --heatmap prints after the text: refused with JSON, by every command that has it
+    ("attention --heatmap --format json", "--heatmap"), ("mask --heatmap --format json", "--heatmap"),
+    ("lesson 3 --heatmap --format json", "--heatmap"), ("udl 12.1 --heatmap --format json", "--heatmap"),
     ("nosuchcommand", "nosuchcommand"),
     # a misspelt subcommand gets the nearest one; errors inside a subcommand point at its help
     ("atention", "did you mean attention?"), ("mulithead --h 2", "did you mean multihead?"),
@@ -85,23 +92,15 @@ SAME = [
 
 
 def run(attn, args):
-    import shlex
-    return subprocess.run([attn, *shlex.split(args)], capture_output=True, timeout=20)
+    return run_attn(attn, args, timeout=20)
 
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--attn", required=True)
     a = p.parse_args()
-    passed = failed = 0
-
-    def check(ok, what):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-            print("FAIL", what)
+    checks = Checks("cli_errors")
+    check = checks.check
 
     for args, needle in BAD:
         start = time.monotonic()
@@ -176,8 +175,7 @@ def main():
             w = widest(h.stdout.decode())
             check(h.returncode == 0 and w <= limit,
                   f"attn {sub} --help with COLUMNS={columns}: widest line {w} > {limit}")
-    print(f"cli_errors: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

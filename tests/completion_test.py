@@ -11,23 +11,18 @@ import subprocess
 import sys
 import tempfile
 
+from harness import Checks, run_attn
+
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--attn", required=True)
     a = p.parse_args()
-    passed = failed = 0
-
-    def check(ok, what):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-            print("FAIL", what)
+    checks = Checks("completion")
+    check = checks.check
 
     def attn(*args):
-        return subprocess.run([a.attn, *args], capture_output=True, text=True, timeout=20)
+        return run_attn(a.attn, list(args), text=True, timeout=20)
 
     top = attn("--help").stdout
     subs = re.findall(r"^  (\w+) {2,}", top.split("Subcommands:")[1], re.M)
@@ -81,8 +76,7 @@ def main():
                   "fish: attn completion <TAB> offers the shells")
     finally:
         shutil.rmtree(tmp)
-    print(f"completion: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ import shlex
 import subprocess
 import sys
 
+from harness import Checks, byte_diff, run_attn
+
 REFERENCE_FIGURE_PREFIX = "  和 PyTorch 自带的 scaled_dot_product_attention 比，最大差别 "
 ATTN_FIGURE_PREFIX = "  和 attn 的 flash 内核（分块在线 softmax）比，最大差别 "
 
@@ -82,31 +84,25 @@ def main():
     files = sorted(pathlib.Path(a.golden).glob("*/*.txt"))
     files = [f for f in files if not f.name.endswith(".received.txt")
              and (not a.commands or f.parent.name in a.commands)]
-    passed = failed = 0
+    checks = Checks("golden")
     for f in files:
         text = f.read_text(encoding="utf-8")
         header, _, expected = text.partition("\n")
         if not header.startswith("$ attn "):
-            print(f"FAIL {f}: first line must be '$ attn <command> <args>'")
-            failed += 1
+            checks.check(False, f"{f}: first line must be '$ attn <command> <args>'")
             continue
         args = shlex.split(header[len("$ attn "):])
-        run = subprocess.run([a.attn, *args], capture_output=True)
+        run = run_attn(a.attn, args)
         got = run.stdout.decode("utf-8", errors="replace")
         received = f.with_name(f.stem + ".received.txt")
-        if run.returncode == 0 and outputs_match(expected, got, args[1:] if args and args[0] == "lesson" else ()):
-            passed += 1
+        ok = run.returncode == 0 and outputs_match(expected, got, args[1:] if args and args[0] == "lesson" else ())
+        stderr = run.stderr.decode(errors="replace").strip()
+        if not checks.check(ok, f"{f.relative_to(f.parent.parent)}: attn {' '.join(args)} (exit {run.returncode})"
+                                + (f"\n  stderr: {stderr}" if stderr else "") + "\n" + byte_diff(expected, got)):
+            received.write_text(header + "\n" + got, encoding="utf-8")
+        else:
             received.unlink(missing_ok=True)
-            continue
-        failed += 1
-        received.write_text(header + "\n" + got, encoding="utf-8")
-        print(f"FAIL {f.relative_to(f.parent.parent)}: attn {' '.join(args)} (exit {run.returncode})")
-        if run.stderr:
-            print("  stderr:", run.stderr.decode(errors="replace").strip())
-        vis = lambda s: [line.replace(" ", "·") + "\n" for line in s.split("\n")]
-        sys.stdout.writelines(difflib.unified_diff(vis(expected), vis(got), "expected", "got"))
-    print(f"golden: {passed} passed, {failed} failed")
-    return 1 if failed or not files else 0
+    return checks.finish(require_some=True)
 
 
 if __name__ == "__main__":

@@ -20,20 +20,16 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from harness import Checks
+
 ROW = re.compile(r"^(hw\d\.[a-d]\.\S+)\s+(right|wrong|missing)\s+(\S+)/(\S+)\s", re.M)
 
 
 class Runner:
     def __init__(self, attn, tmp):
         self.attn, self.tmp = attn, pathlib.Path(tmp)
-        self.passed = self.failed = 0
-
-    def check(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL", what)
+        self.checks = Checks("homework cli")
+        self.check = self.checks.check
 
     def run(self, *args, stdin=None, env=None, command="homework", **kw):
         e = dict(os.environ)
@@ -64,9 +60,20 @@ SECRET = "0123456789abcdef0123456789abcdef"
 M64 = (1 << 64) - 1
 
 
+def column_weights(seed, column):
+    """Column `column` of the section-3 attention matrix for `seed`, as `attn attention` computes it
+    (its output is held to the chapter's script by the golden and conformance tests)."""
+    p = subprocess.run([ATTN[0], "attention", "--seed", str(seed), "--col", str(column), "--format", "json"],
+                       capture_output=True, timeout=60, check=True)
+    return json.loads(p.stdout)["data"]["column_weights"]["values"]
+
+
+ATTN = [None]
+
+
 def derive_variant(student, secret=""):
     """attn's variant numbers re-derived: HMAC-SHA256(secret, domain + ID), then SplitMix64 draws."""
-    mac = hmac.new(secret.encode(), b"attn homework variant v2\n" + student.encode(), hashlib.sha256).digest()
+    mac = hmac.new(secret.encode(), b"attn homework variant v3\n" + student.encode(), hashlib.sha256).digest()
     state = int.from_bytes(mac[:8], "big")
 
     def draw(lo, hi):
@@ -78,25 +85,31 @@ def derive_variant(student, secret=""):
         return lo + (z ^ (z >> 31)) % (hi - lo + 1)
 
     while True:
-        keys = [(draw(-1, 1), draw(-1, 1)) for _ in range(3)]
-        q, scale = (draw(0, 3), draw(0, 3)), draw(3, 5)
+        keys = [(draw(-5, 5), draw(-5, 5)) for _ in range(3)]
+        q, scale = (draw(-5, 5), draw(-5, 5)), draw(2, 7)
         if (0, 0) in keys or len(set(keys)) < 3 or q == (0, 0):
             continue
         s = [k[0] * q[0] + k[1] * q[1] for k in keys]
-        if 1 <= max(s[0], s[2]) - s[1] <= 3:
+        if 1 <= max(s[0], s[2]) - s[1] <= 3 and scale * (max(s) - min(s)) <= 100:
             break
-    seed, column = draw(1, 999999), draw(2, 4)
-    d = 6 * draw(4, 12)
-    n_short = draw(6, 16)
+    while True:
+        seed, column = draw(1, 2**32 - 1), draw(2, 4)
+        if min(column_weights(seed, column)[:column]) >= 0.01:
+            break
+    d = 6 * draw(2, 40)
+    while True:
+        n_short, n_long = draw(4, 999), draw(5, 1999)
+        if n_long > n_short:
+            break
     return {"keys": keys, "query": q, "seed": seed, "column": column, "d": d, "n_short": n_short,
-            "n_long": n_short * draw(3, 5)}
+            "n_long": n_long}
 
 
 def template_numbers(text):
     """The numbers a template poses, read from its comments and key names."""
     k = re.search(r"k1=\((-?\d+),(-?\d+)\)、k2=\((-?\d+),(-?\d+)\)、k3=\((-?\d+),(-?\d+)\)", text)
     keys = [(int(k[1]), int(k[2])), (int(k[3]), int(k[4])), (int(k[5]), int(k[6]))]
-    q = re.search(r"q=\((\d+),(\d+)\)", text)
+    q = re.search(r"q=\((-?\d+),(-?\d+)\)", text)
     col = re.search(r"attn attention --seed (\d+)），第 (\d) 欄", text)
     muls = [int(x) for x in re.findall(r"muls_n(\d+) =", text)]
     return {"keys": keys, "query": (int(q[1]), int(q[2])), "seed": int(col[1]), "column": int(col[2]),
@@ -122,6 +135,7 @@ def main():
 
     with tempfile.TemporaryDirectory() as tmp:
         t = Runner(os.path.abspath(a.attn), tmp)
+        ATTN[0] = os.path.abspath(a.attn)
 
         def agree(p, junit, gs, summary, wrong, what):
             """Table, JUnit, Gradescope and the summary name exactly `wrong`, with the same score."""
@@ -378,8 +392,7 @@ def main():
             p = t.run(*args)
             t.check(p.returncode == 2 and p.stderr.startswith(b"attn: error:"), f"{args}: exit 2 ({p.stderr[:120]})")
 
-        print(f"homework cli: {t.passed} passed, {t.failed} failed")
-        return 1 if t.failed else 0
+        return t.checks.finish()
 
 
 if __name__ == "__main__":

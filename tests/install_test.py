@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
 """`cmake --install` into a fresh prefix gives a working tool: P/bin/attn prints what the build
-tree's attn prints, P/share/man/man1/attn.1 documents every subcommand of `attn --help` and
-renders with man, and the bash, zsh and fish completions (when attn has `attn completion`) are
+tree's attn prints, P/share/man/man1/attn.1.gz documents every subcommand of `attn --help`,
+has EXIT STATUS, ENVIRONMENT, FILES and SEE ALSO, and renders with man within 80 columns, and
+the bash, zsh (found through one fpath line, as the README says) and fish completions (when attn has `attn completion`) are
 installed where Debian's shells look and load in each shell that is installed.
 
     install_test.py --build build
 """
 import argparse
+import gzip
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
+
+from harness import Checks
 
 COMPLETIONS = {"bash": "share/bash-completion/completions/attn",
                "zsh": "share/zsh/vendor-completions/_attn",
@@ -24,12 +29,8 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--cmake", default="cmake")
     a = ap.parse_args()
-    failures = []
-
-    def check(ok, what):
-        print(("ok   " if ok else "FAIL ") + what)
-        if not ok:
-            failures.append(what)
+    checks = Checks("install", verbose=True)
+    check = checks.check
 
     with tempfile.TemporaryDirectory() as prefix:
         inst = subprocess.run([a.cmake, "--install", a.build, "--prefix", prefix],
@@ -46,10 +47,15 @@ def main():
         help_text = subprocess.run([attn, "--help"], capture_output=True, text=True).stdout
         names = re.findall(r"^  ([a-z][a-z0-9-]*) ", help_text.split("Subcommands:")[-1], re.M)
         check(len(names) >= 7, f"attn --help lists the subcommands ({names})")
-        page = os.path.join(prefix, "share", "man", "man1", "attn.1")
-        check(os.path.isfile(page), "share/man/man1/attn.1 is installed")
+        page = os.path.join(prefix, "share", "man", "man1", "attn.1.gz")
+        check(os.path.isfile(page), "share/man/man1/attn.1.gz is installed")
         if os.path.isfile(page):
-            roff = open(page, encoding="utf-8").read()
+            roff = gzip.open(page, "rt", encoding="utf-8").read()
+            for section in ("EXIT STATUS", "ENVIRONMENT", "FILES", "SEE ALSO"):
+                check(f'.SH "{section}"' in roff or f".SH {section}\n" in roff,
+                      f"attn.1 has the section {section}")
+            for name in ("ATTN_LANG", "ATTN_COURSE_SECRET", "NO_COLOR", "GITHUB_STEP_SUMMARY"):
+                check(f".B {name}" in roff, f"attn.1's ENVIRONMENT names {name}")
             check(roff.startswith(".\\\"") and ".TH ATTN \"1\"" in roff, "attn.1 is a section-1 page")
             for name in names:
                 check(f'.SS "attn {name}"' in roff, f"attn.1 has a subsection for attn {name}")
@@ -58,7 +64,13 @@ def main():
                 shown = subprocess.run(["man", "-l", page], capture_output=True, text=True, env=env)
                 check(shown.returncode == 0 and "SUBCOMMANDS" in shown.stdout
                       and "EXIT STATUS" in shown.stdout and "三、比重從哪裡來" in shown.stdout,
-                      "man -l attn.1 renders it (with the chapter's section titles)")
+                      "man -l attn.1.gz renders it (with the chapter's section titles)")
+                # At 80 columns every rendered line fits (CJK characters take two).
+                env["MANWIDTH"] = "80"
+                shown = subprocess.run(["man", "-l", page], capture_output=True, text=True, env=env)
+                wide = [l for l in shown.stdout.splitlines()
+                        if sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in l) > 80]
+                check(shown.returncode == 0 and not wide, f"man attn at 80 columns: lines too wide {wide[:2]}")
 
         if "completion" in names:
             for shell, rel in COMPLETIONS.items():
@@ -70,7 +82,10 @@ def main():
                 if shell == "bash":
                     cmd = ["bash", "-c", f"source '{path}' && complete -p attn"]
                 elif shell == "zsh":
-                    cmd = ["zsh", "-fc", f"autoload -U compinit && compinit -u && source '{path}'"]
+                    # As the README says for --prefix ~/.local: one fpath line before compinit,
+                    # then compinit finds _attn itself and binds it to attn.
+                    cmd = ["zsh", "-fc", f"fpath=('{os.path.dirname(path)}' $fpath); autoload -U compinit"
+                           f" && compinit -u -d '{prefix}/zcompdump' && [[ $_comps[attn] == _attn ]]"]
                 else:
                     cmd = ["fish", "-c", f"source '{path}' && complete -C 'attn sc'"]
                 run = subprocess.run(cmd, capture_output=True, text=True)
@@ -78,8 +93,7 @@ def main():
                       f"the {shell} completion loads ({(run.stdout + run.stderr).strip()[-200:]})")
         else:
             print("skip completions: this attn has no `completion` subcommand yet")
-    print(f"install: {len(failures)} failed")
-    return 1 if failures else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Layering: dependencies point down (docs/architecture.md).
 
-- src/rng and src/core include no printing, rendering, report, experiment or CLI code;
-- src/print and src/input include nothing of the project outside themselves; src/render only print/ and report/;
+- the bottom rooms include nothing of the project outside themselves: src/text (UTF-8),
+  src/files (files read and written whole), src/input, src/report, src/rng; src/print only
+  text/;
+- src/core includes no printing, rendering, report, experiment or CLI code; src/render only
+  print/, text/ and report/;
 - experiments include no render/, print/ or CLI; homework includes no CLI; the command files in
   src/cli/commands include no print/; CLI11 is included by src/cli/main.cpp alone;
-- heavy xtensor headers (xmath, xview, xlinalg, xblas, …) appear in no header file.
+- xtensor is included in src/core alone (the container, core/matrix.hpp), xtensor-blas nowhere,
+  and heavy xtensor headers (xmath, xview, xlinalg, xblas, …) appear in no header file.
 """
 import argparse
 import pathlib
@@ -13,22 +17,20 @@ import re
 import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+# folder -> the project folders it may include besides itself (nothing else of the project)
+ONLY = {
+    "src/text": (), "src/files": (), "src/input": (), "src/report": (), "src/rng": (),
+    "src/print": ("text/",),
+}
 HEAVY = ("xtensor/xmath.hpp", "xtensor/xview.hpp", "xtensor-blas/", "xtensor/xsort.hpp",
          "xtensor/xio.hpp", "xtensor/xrandom.hpp", "xtensor/xreducer.hpp")
 
 # folder -> project include prefixes it must not use
 FORBIDDEN = {
-    "src/rng": ("print/", "render/", "report/", "experiments/", "cli/", "core/", "homework/", "CLI/"),
     "src/core": ("print/", "render/", "report/", "experiments/", "cli/", "homework/", "CLI/"),
-    "src/print": ("core/", "rng/", "render/", "report/", "experiments/", "cli/", "homework/", "CLI/"),
     "src/render": ("core/", "rng/", "experiments/", "cli/", "CLI/"),
-    "src/report": ("core/", "rng/", "print/", "render/", "experiments/", "cli/", "CLI/"),
-    # readers of text a user gives (a printed NumPy matrix): plain numbers out, nothing above
-    "src/input": ("core/", "rng/", "print/", "render/", "report/", "experiments/", "cli/",
-                  "homework/", "CLI/"),
-    # files written whole (temporary file + rename): POSIX only, nothing of the project
-    "src/files": ("core/", "rng/", "print/", "render/", "report/", "experiments/", "cli/",
-                  "homework/", "input/", "CLI/"),
     "experiments": ("render/", "print/", "cli/", "CLI/", "homework/"),
     "src/homework": ("cli/", "CLI/"),
     # a command file binds flags and calls an experiment and a renderer; CLI11 stays in main.cpp
@@ -48,6 +50,16 @@ def main():
         for folder, banned in FORBIDDEN.items():
             if rel.startswith(folder + "/"):
                 problems += [f"{rel} includes {i}" for i in includes if i.startswith(banned)]
+        for folder, allowed in ONLY.items():
+            if rel.startswith(folder + "/"):
+                own = folder.split("/")[-1] + "/"
+                problems += [f"{rel} includes {i} (only {own} and {', '.join(allowed) or 'nothing else'})"
+                             for i in PROJECT_INCLUDE.findall(f.read_text(encoding="utf-8"))
+                             if not i.startswith((own,) + allowed)]
+        if not rel.startswith("src/core/"):
+            problems += [f"{rel} includes xtensor ({i}) outside src/core" for i in includes
+                         if i.startswith("xtensor/")]
+        problems += [f"{rel} includes xtensor-blas ({i})" for i in includes if i.startswith("xtensor-blas/")]
         if rel != "src/cli/main.cpp":
             problems += [f"{rel} includes CLI11 ({i})" for i in includes if i.startswith("CLI/")]
         if rel.endswith(".hpp"):

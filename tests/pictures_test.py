@@ -32,6 +32,8 @@ import tempfile
 import xml.etree.ElementTree as ET
 import zlib
 
+from harness import Checks
+
 SVG_NS = "{http://www.w3.org/2000/svg}"
 # viridis at k/9 (matplotlib) and ColorBrewer's RdBu, 11 classes, from blue (-1) to red (+1)
 VIRIDIS = ["440154", "482878", "3e4a89", "31688e", "26828e", "1f9e89", "35b779", "6ece58", "b5de2b", "fde725"]
@@ -41,13 +43,8 @@ MASKED_SVG = (0xe0, 0xe0, 0xe0)
 VERMILLION, BLUE = (0xd5, 0x5e, 0x00), (0x00, 0x72, 0xb2)
 BLUISH_GREEN, REDDISH_PURPLE = (0x00, 0x9e, 0x73), (0xcc, 0x79, 0xa7)
 
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
+checks = Checks("pictures", verbose=True)
+check = checks.check
 
 
 def palette(stops, u):
@@ -575,8 +572,7 @@ def main():
         udl_tests(attn, tmp)
     heatmap_tests(attn)
     progress_tests(attn)
-    print(f"pictures: {len(failures)} failed")
-    return 1 if failures else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ import shlex
 import subprocess
 import sys
 
+from harness import Checks, run_attn
+
 
 def samples(text):
     in_block, cmd, expected = False, None, []
@@ -33,16 +35,11 @@ def main():
     p.add_argument("--attn", required=True)
     p.add_argument("--readme", required=True)
     a = p.parse_args()
-    passed = failed = 0
+    checks = Checks("readme")
     for args, expected in samples(pathlib.Path(a.readme).read_text(encoding="utf-8")):
-        got = subprocess.run([a.attn, *args], capture_output=True).stdout.decode()
-        if got == expected:
-            passed += 1
-        else:
-            failed += 1
-            print(f"FAIL README sample: attn {' '.join(args)}\nexpected:\n{expected}got:\n{got}")
-    print(f"readme: {passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+        got = run_attn(a.attn, args).stdout.decode()
+        checks.same_bytes(expected, got, f"README sample: attn {' '.join(args)}")
+    return checks.finish(require_some=True)
 
 
 if __name__ == "__main__":

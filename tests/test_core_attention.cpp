@@ -113,6 +113,11 @@ TEST_CASE("multi-head cost: counted products equal 4D²N + 2N²D for every H div
                 CHECK(pass.multiplications == 4 * D * D * N + 2 * N * N * D);
                 CHECK(pass.output.shape(0) == d);
                 CHECK(pass.output.shape(1) == n);
+                // The counts from the shapes alone (what a counts-only run prints) are the pass's.
+                const auto counted = attn::core::multihead_counts(d, n, h);
+                CHECK(counted.parameters == pass.parameters);
+                CHECK(counted.multiplications == pass.multiplications);
+                CHECK(counted.output.size() == 0);
             }
         }
     }
@@ -241,6 +246,14 @@ TEST_CASE("self_attention's fused passes give the step-by-step NumPy arrays bit 
                 const auto lean = attn::core::self_attention(w, x, m, attn::core::Keep::output);
                 CHECK(bit_differences(lean.output, want.output) == 0);
                 CHECK(lean.weights.size() == 0);
+                // No output shows Y: S and A keep their bits, and V and Y are never made.
+                const auto shown = attn::core::self_attention(w, x, m, attn::core::Keep::scores_and_weights);
+                CHECK(bit_differences(shown.scores, want.scores) == 0);
+                CHECK(bit_differences(shown.weights, want.weights) == 0);
+                CHECK(shown.v.size() == 0);
+                CHECK(shown.output.size() == 0);
+                CHECK(shown.multiplications == all.multiplications - 6 * 6 * static_cast<std::int64_t>(n) -
+                                                   6 * static_cast<std::int64_t>(n * n));
             }
         }
     }
@@ -266,6 +279,19 @@ TEST_CASE("multihead_attention's reused buffers give Ωc @ vstack(heads) bit for
             INFO("n " << n << " h " << h);
             CHECK(bit_differences(attn::core::multihead_attention(x, heads, omega_c).output,
                                   attn::core::matmul(omega_c, stacked)) == 0);
+            // Each head's A, kept with Y or alone (no V, V A nor mix), is the step-by-step A.
+            using attn::core::HeadsKeep;
+            const auto with_y = attn::core::multihead_attention(x, heads, omega_c, HeadsKeep::output_and_weights);
+            const auto alone = attn::core::multihead_attention(x, heads, omega_c, HeadsKeep::weights);
+            CHECK(bit_differences(with_y.output, attn::core::matmul(omega_c, stacked)) == 0);
+            CHECK(alone.output.size() == 0);
+            REQUIRE(with_y.head_weights.size() == h);
+            REQUIRE(alone.head_weights.size() == h);
+            for (std::size_t i = 0; i < h; ++i) {
+                const Matrix a = step_by_step(heads[i], x, nullptr).weights;
+                CHECK(bit_differences(with_y.head_weights[i], a) == 0);
+                CHECK(bit_differences(alone.head_weights[i], a) == 0);
+            }
         }
     }
 }

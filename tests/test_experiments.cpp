@@ -89,7 +89,52 @@ TEST_CASE("multihead: one row per shown H; counts do not depend on H") {
         CHECK(row.parameters == 4 * 48 * 48);
         CHECK(row.multiplications == 4 * 48 * 48 * 10 + 2 * 10 * 10 * 48);
         CHECK(row.head_width * row.heads == 48);
+        CHECK(!row.output);                 // the counts alone: no values computed
+        CHECK(!row.head_differences);
     }
+}
+
+TEST_CASE("multihead: the counts and shapes are the same whether the values are computed or not") {
+    MultiheadOptions o;
+    o.sweep = {4, 1, 12, 3};
+    o.shown = {1, 3};
+    const auto counted = run_multihead(o);
+    o.with_outputs = o.head_differences = true;
+    const auto computed = run_multihead(o);
+    REQUIRE(counted.rows.size() == 2);
+    REQUIRE(computed.rows.size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) {
+        const auto& a = counted.rows[i];
+        const auto& b = computed.rows[i];
+        CHECK(a.heads == b.heads);
+        CHECK(a.parameters == b.parameters);
+        CHECK(a.multiplications == b.multiplications);
+        CHECK(a.output_shape == b.output_shape);
+        REQUIRE(b.output);
+        CHECK(b.output->shape == b.output_shape);
+        CHECK(b.head_weights.size() == static_cast<std::size_t>(b.heads));
+        REQUIRE(b.head_differences);
+        const std::size_t h = static_cast<std::size_t>(b.heads);
+        for (std::size_t k = 0; k < h; ++k) CHECK(b.head_differences->values[k * h + k] == 0.0);
+        for (double v : b.head_differences->values) CHECK((v >= 0.0 && v <= 1.0));
+    }
+}
+
+TEST_CASE("attention: Y = V A only with --with-outputs, and nothing else moves") {
+    AttentionOptions o;
+    o.n = 9;
+    o.col = 4;
+    const auto plain = run_attention(o);
+    o.with_outputs = true;
+    const auto with_y = run_attention(o);
+    CHECK(!plain.output);
+    REQUIRE(with_y.output);
+    CHECK(with_y.output->shape == std::vector<std::size_t>{6, 9});
+    CHECK(plain.output_shape == with_y.output->shape);
+    CHECK(plain.scores.values == with_y.scores.values);
+    CHECK(plain.weights.values == with_y.weights.values);
+    CHECK(plain.column_scores.values == with_y.column_scores.values);
+    CHECK(plain.row_sums.values == with_y.row_sums.values);
 }
 
 TEST_CASE("validation refuses before any work: a UsageError, with under 64 KiB allocated") {
@@ -132,6 +177,10 @@ TEST_CASE("validation refuses before any work: a UsageError, with under 64 KiB a
     m.d = 60000;
     m.n = 60000;
     m.sweep = {1};
+    m.with_outputs = true;   // the heads' values are computed only when an output shows them
+    refused_cheaply([&] { run_multihead(m); });
+    m.with_outputs = false;
+    m.head_differences = true;
     refused_cheaply([&] { run_multihead(m); });
     MaskOptions k;
     k.pos = 1;

@@ -11,11 +11,13 @@
 #include "render/svg/layout.hpp"
 #include "render/svg/line_chart.hpp"
 #include "render/svg/multihead_svg.hpp"
+#include "text/utf8.hpp"
 #include "render/svg/scaling_svg.hpp"
 #include "render/svg/svg_writer.hpp"
 
 using namespace attn::render;
 using namespace attn::render::svg;
+using attn::text::display_width;
 
 namespace {
 const std::string kBad = "\xef\xbf\xbd";   // U+FFFD
@@ -215,10 +217,18 @@ TEST_CASE("charts: round axis tops, points where their values are, series told a
     CHECK(count(doc, "<circle") == 5);             // 2 points x 2 panels + the legend's
 
     attn::report::MultiheadReport m;
-    m.rows = {{1, 48, 9216, 101760, {48, 10}}, {6, 8, 9216, 101760, {48, 10}}};
+    for (long h : {1L, 6L}) {
+        attn::report::MultiheadRow row;
+        row.heads = h;
+        row.head_width = 48 / h;
+        row.parameters = 9216;
+        row.multiplications = 101760;
+        row.output_shape = {48, 10};
+        m.rows.push_back(row);
+    }
     const std::string mh = multihead_svg(m);
     CHECK(attribute_after(mh, "id=\"point-2-1-1\"", "cy") == attribute_after(mh, "id=\"point-2-1-2\"", "cy"));
-    CHECK(mh.find("<title>counted from the computation: 6, 101760</title>") != std::string::npos);
+    CHECK(mh.find("<title>counted from the shapes of the products: 6, 101760</title>") != std::string::npos);
 }
 
 TEST_CASE("charts: a point that cannot be drawn is a bug, refused") {

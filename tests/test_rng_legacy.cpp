@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -172,4 +173,12 @@ TEST_CASE("legacy RandomState: seeding is init_genrand, the state NumPy shows af
     // output of seed 0 is the well-known 2357136044 of MT19937's init_genrand(0).
     LegacyRandomState rs(0);
     CHECK(rs.next_uint32() == 2357136044u);
+}
+
+TEST_CASE("legacy RandomState: its words are the one MT19937's, std::mt19937's for the same seed") {
+    for (std::uint32_t seed : {0u, 3u, 5489u, 4294967295u}) {
+        LegacyRandomState state(seed);
+        std::mt19937 standard(seed);
+        for (int i = 0; i < 2000; ++i) REQUIRE(state.next_uint32() == standard());
+    }
 }

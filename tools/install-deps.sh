@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what attn needs from Debian 12's archive: build tools and libraries (libxsimd-dev,
+# Installs what attn needs from Debian's archive (Debian 12 or 13; the names are the same): build tools and libraries (libxsimd-dev,
 # nlohmann-json3-dev and libssl-dev included); help2man (the man
 # page); dpkg-dev and file (cpack's .deb); Debian's NumPy (the tests compare with it) and
 # python3-jsonschema (the JSON output test); man-db and
@@ -19,7 +19,6 @@ PACKAGES=(
   libfmt-dev
   libxtensor-dev
   xtl-dev
-  libxtensor-blas-dev
   libopenblas-dev
   doctest-dev
   libtomlplusplus-dev
@@ -41,5 +40,33 @@ PACKAGES=(
   librsvg2-bin
   libcsv-dev
 )
+# --release: also what tools/release.sh needs (Debian 12 x86-64): the arm64 architecture and
+# Debian's deb-src line (muParser's source package), the aarch64 cross compiler and the arm64
+# -dev packages (multiarch), qemu-user-static, lintian; debootstrap and python3-yaml for the
+# checks around it (tools/debian-chroot-check.sh, tools/teacher-recipes-check.sh).
+RELEASE_PACKAGES=(
+  g++-aarch64-linux-gnu
+  libopenblas-dev:arm64
+  libopenblas-pthread-dev:arm64
+  libssl-dev:arm64
+  libfmt-dev:arm64
+  libxsimd-dev:arm64
+  libtomlplusplus-dev:arm64
+  qemu-user-static
+  binutils
+  lintian
+  debootstrap
+  python3-yaml
+)
+if [ "${1:-}" = "--release" ]; then
+  $SUDO dpkg --add-architecture arm64
+  codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+  src=/etc/apt/sources.list.d/attn-deb-src.sources
+  if ! grep -rqs "^Types:.*deb-src\|^deb-src " /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+      "$codename" | $SUDO tee "$src" >/dev/null
+  fi
+  PACKAGES+=("${RELEASE_PACKAGES[@]}")
+fi
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null

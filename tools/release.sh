@@ -16,7 +16,9 @@
 # Debian ships no static muParser: its source package (apt-get source, a deb-src line) is built
 # here as a static library. aarch64 is cross-compiled with g++-aarch64-linux-gnu and the arm64
 # -dev packages (cmake/aarch64-linux-gnu.cmake); qemu-aarch64-static runs it to write its man
-# page and completions. tools/release-test.sh then runs the binary in an empty root.
+# page and completions. It also writes dist/attn_VERSION_DEBARCH.deb, the same static attn as a
+# Debian package, and runs lintian on it. tools/release-test.sh then runs the binary in an
+# empty root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 arch=${1:-}
@@ -79,7 +81,20 @@ install -D -m 0644 "$work/attn/completions/zsh/_attn" "$stage/share/zsh/site-fun
 install -D -m 0644 "$work/attn/completions/fish/attn.fish" "$stage/share/fish/vendor_completions.d/attn.fish"
 tar -C "$work/stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
     -cf - "$name" | gzip -9n >"dist/$name.tar.gz"
-(cd dist && sha256sum attn-*-linux-*.tar.gz >SHA256SUMS)
-ls -l "dist/$name.tar.gz"
+# ---- the .deb of the same static attn (no Depends), checked by lintian -----------------------
+nice cmake --build "$work/attn" -j"$jobs" --target attn_changelog >/dev/null
+(cd "$work/attn" && cpack -G DEB >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log" >&2; exit 1; }
+deb=$(ls "$work/attn"/attn_"$version"_*.deb)
+cp "$deb" dist/
+if command -v lintian >/dev/null; then
+  # Any tag but the two a release build earns by design fails the release.
+  tags=$(lintian --tag-display-limit 0 --suppress-tags statically-linked-binary,embedded-library \
+         "dist/$(basename "$deb")" 2>&1 | grep -v '^running with root privileges' || true)
+  if [ -n "$tags" ]; then echo "$tags" >&2; echo "release: lintian is not clean" >&2; exit 1; fi
+  echo "release: lintian: $(basename "$deb") clean"
+fi
+
+(cd dist && sha256sum attn-*-linux-*.tar.gz attn_*.deb >SHA256SUMS)
+ls -l "dist/$name.tar.gz" "dist/$(basename "$deb")"
 echo "release: $(du -b "$stage/bin/attn" | cut -f1) bytes bin/attn ($arch, static, stripped)"
 cat dist/SHA256SUMS

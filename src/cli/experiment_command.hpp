@@ -6,6 +6,7 @@
 //   1. the language (ATTN_LANG, when the command has --lang), then the command's own first
 //      refusals (`check`);
 //   2. the picture checks: --heatmap needs text, and N x N heatmaps have a largest N;
+//      --with-outputs needs JSON; then what the outputs show is told to the options (`shown`);
 //   3. the run (with a progress line on a terminal, when the command has one), or `instead`;
 //   4. --svg, then standard output (text, or JSON with the record of the run), then the heatmaps.
 // The flags parse into a fresh ExperimentTarget; the run takes the options and returns the report,
@@ -47,6 +48,9 @@ struct Experiment {
     bool has_lang = true;                // ATTN_LANG applies (the command has --lang)
     std::function<void(const Options&)> check;           // refusals before the picture checks
     std::function<long(const Options&)> picture_side;    // N of the N x N heatmaps; unset: not checked
+    // What the outputs show beyond the text, told to the run (so that it computes only what is
+    // shown: --with-outputs, a --heatmap of values the text does not need); may throw UsageError.
+    std::function<void(Options&, const Pictures&, const Presentation&)> shown;
     std::string progress_label;                          // "attn cost:"; "": no progress line
     std::function<Report(const Options&, const experiments::Progress&)> run;
     // Another output in place of the run (udl --diagnose): the exit code, or nullopt to run.
@@ -101,6 +105,8 @@ Command experiment_command(Experiment<Options, Report> e) {
         if (e.check) e.check(t.options);
         if (t.pictures.heatmap) require_text_format(t.presentation, "--heatmap");
         if (e.picture_side) check_picture_size(t.pictures, e.picture_side(t.options));
+        if (t.presentation.with_outputs) require_json_format(t.presentation, "--with-outputs");
+        if (e.shown) e.shown(t.options, t.pictures, t.presentation);
         if (e.instead) {
             if (const std::optional<int> code = e.instead(t, invocation(e.name, flags, t))) return *code;
         }

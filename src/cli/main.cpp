@@ -38,6 +38,12 @@ std::string help_line(const Flag& f) {
 
 void add_command(CLI::App& app, const Command& command, std::list<Given>& given, std::size_t width) {
     CLI::App* sub = app.add_subcommand(command.name, command.summary);
+    // CLI11 2.4 (Debian 13) counts a one-letter long flag as its short name: multihead's --h
+    // (the chapter's head count H) then clashes with -h. Such a command's help is --help only,
+    // on every CLI11 version.
+    for (const Flag& f : command.flags) {
+        if (f.name == "--h") sub->set_help_flag("--help", "Print this help message and exit");
+    }
     sub->footer(attn::cli::reflow_paragraphs(command.footer, width) + "\n");
     for (const Flag& f : command.flags) {
         given.push_back({&command, {}});
@@ -90,7 +96,12 @@ int run(int argc, char** argv) {
     for (const Command& c : commands) names.push_back(c.name);
     std::list<Given> given;  // a list: add_command keeps references into it
     const std::size_t width = attn::cli::help_width();
-    for (const Command& c : commands) add_command(app, c, given, width);
+    // Only the named subcommand's options are built (building every command's CLI11 options was
+    // most of start-up's own work); plain `attn`, `attn --help` and `--version` build them all.
+    const bool named = argc > 1 && argv[1][0] != '-';
+    for (const Command& c : commands) {
+        if (!named || c.name == argv[1]) add_command(app, c, given, width);
+    }
 
     // Plain `attn` is a usage error with a short usage on stderr, as with git and ripgrep.
     if (argc <= 1) {

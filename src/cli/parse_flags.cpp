@@ -7,7 +7,7 @@
 #include <string>
 
 #include "errors.hpp"
-#include "rng/numpy_generator.hpp"
+#include "rng/seed.hpp"
 
 namespace attn::cli {
 namespace {

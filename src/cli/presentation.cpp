@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "cli/flags.hpp"
 #include "errors.hpp"
 
 namespace attn::cli {
@@ -83,6 +84,18 @@ void apply_language_environment(Presentation& p) {
 void require_text_format(const Presentation& p, const std::string& flag) {
     if (p.format == Format::json) {
         throw UsageError(flag, "prints after the text; it does not go with --format json");
+    }
+}
+
+Option<Presentation> with_outputs_flag() {
+    return lift(&Presentation::with_outputs,
+                toggle_flag("--with-outputs",
+                            "with --format json: also the outputs the text does not print (computed only then)"));
+}
+
+void require_json_format(const Presentation& p, const std::string& flag) {
+    if (p.format != Format::json) {
+        throw UsageError(flag, "adds to the JSON only; it needs --format json");
     }
 }
 

@@ -17,6 +17,7 @@ struct Presentation {
     Format format = Format::text;
     render::Lang lang = render::Lang::zh_TW;
     bool lang_given = false;   // --lang wins over ATTN_LANG
+    bool with_outputs = false; // --with-outputs (attention, multihead): JSON only
 };
 
 // --format and --lang, with their choices for completion.
@@ -30,6 +31,12 @@ void apply_language_environment(Presentation& p);
 
 // Throws UsageError naming `flag` when --format json was chosen: `flag` prints after the text.
 void require_text_format(const Presentation& p, const std::string& flag);
+
+// --with-outputs: the JSON also carries values the text never shows (attention's Y, each head's
+// weights and output of multihead), and only then does the run compute them.
+Option<Presentation> with_outputs_flag();
+// Throws UsageError naming `flag` unless --format json was chosen: `flag` adds to the JSON only.
+void require_json_format(const Presentation& p, const std::string& flag);
 
 // The heatmaps' captions follow --lang (the SVG pictures are always in English).
 inline render::Wording wording(render::Lang lang) {

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "render/heatmap.hpp"   // display_width: CJK characters take two columns
+#include "text/utf8.hpp"   // display_width: CJK characters take two columns
 
 namespace attn::cli {
 
@@ -100,11 +100,11 @@ std::size_t hang_column(const std::string& line, std::size_t width) {
 }
 
 std::string wrap_line(const std::string& line, std::size_t width) {
-    if (render::display_width(line) <= width) return line + "\n";
+    if (text::display_width(line) <= width) return line + "\n";
     const std::size_t hang = hang_column(line, width);
     // The head (up to the hang column) is kept as written; the rest is filled word by word.
     std::string out = line.substr(0, hang);
-    std::size_t used = render::display_width(out);
+    std::size_t used = text::display_width(out);
     // Break opportunities: spaces, and after the commas of a list ("naive,flash,kv-cache").
     std::istringstream words(line.substr(hang));
     std::string word;
@@ -115,7 +115,7 @@ std::string wrap_line(const std::string& line, std::size_t width) {
             const std::size_t comma = word.find(',', at);
             const std::size_t stop = comma == std::string::npos || comma + 1 == word.size() ? word.size() : comma + 1;
             const std::string piece = word.substr(at, stop - at);
-            const std::size_t w = render::display_width(piece) + (joined ? 0 : 1);
+            const std::size_t w = text::display_width(piece) + (joined ? 0 : 1);
             if (!first && used + w > width) {
                 out += "\n" + std::string(hang, ' ');
                 used = hang;
@@ -126,7 +126,7 @@ std::string wrap_line(const std::string& line, std::size_t width) {
                 ++used;
             }
             out += piece;
-            used += render::display_width(piece);
+            used += text::display_width(piece);
             first = false;
             joined = true;
             at = stop;
@@ -160,7 +160,7 @@ std::string reflow_paragraphs(const std::string& text, std::size_t width) {
             while (j < lines.size() && indent_of(lines[j]) == indent && !two_column(lines[j])) ++j;
         }
         bool too_wide = false;
-        for (std::size_t k = i; k < j; ++k) too_wide = too_wide || render::display_width(lines[k]) > width;
+        for (std::size_t k = i; k < j; ++k) too_wide = too_wide || text::display_width(lines[k]) > width;
         if (too_wide && j > i + 1) {   // joined, then filled as one line under its indent
             std::string joined = lines[i];
             for (std::size_t k = i + 1; k < j; ++k) joined += " " + lines[k].substr(indent);

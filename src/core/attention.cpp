@@ -23,6 +23,11 @@ std::int64_t product_cost(std::size_t m, std::size_t n, std::size_t p) {
 
 }  // namespace
 
+std::int64_t head_multiplications(std::size_t d, std::size_t n, std::size_t dq, std::size_t dv) {
+    return 2 * product_cost(dq, d, n) + product_cost(dv, d, n) + product_cost(n, dq, n) +
+           product_cost(dv, n, n);
+}
+
 namespace {
 
 // Ω X + β 1ᵀ into a (rows, N) buffer, reused when it has that shape already.
@@ -78,13 +83,14 @@ AttentionPass self_attention(const HeadWeights& w, const Matrix& x, const std::v
     AttentionPass pass;
     project_into(w.omega_q, x, w.beta_q, pass.q);               // (Dq, N)
     project_into(w.omega_k, x, w.beta_k, pass.k);               // (Dq, N)
-    project_into(w.omega_v, x, w.beta_v, pass.v);               // (Dv, N)
+    const bool output = keep != Keep::scores_and_weights;      // does anything show Y?
+    if (output) project_into(w.omega_v, x, w.beta_v, pass.v);   // (Dv, N)
     const std::size_t d = x.shape(0), n = x.shape(1), dq = pass.q.shape(0), dv = pass.v.shape(0);
     const double sqrt_dq = std::sqrt(static_cast<double>(dq));
     Matrix s = matmul_transposed_left(pass.k, pass.q);          // Kᵀ Q  (N, N)
     std::vector<double> col_max, sums;
     scale_mask_column_max(s.data(), n, sqrt_dq, mask, col_max);
-    if (keep == Keep::all) {
+    if (keep == Keep::all || keep == Keep::scores_and_weights) {
         pass.weights = Matrix::from_shape({n, n});
         exp_normalise_columns(s.data(), pass.weights.data(), n, n, col_max, sums);
         pass.scores = std::move(s);
@@ -92,21 +98,21 @@ AttentionPass self_attention(const HeadWeights& w, const Matrix& x, const std::v
         exp_normalise_columns(s.data(), s.data(), n, n, col_max, sums);
         pass.weights = std::move(s);
     }
-    pass.output = matmul(pass.v, pass.weights);                 // Y = V A  (Dv, N)
-    pass.multiplications = 2 * product_cost(dq, d, n) + product_cost(dv, d, n) +
-                           product_cost(n, dq, n) + product_cost(dv, n, n);
+    if (output) pass.output = matmul(pass.v, pass.weights);     // Y = V A  (Dv, N)
+    pass.multiplications = head_multiplications(d, n, dq, output ? dv : 0);   // the products run
     if (keep == Keep::output) pass.q = pass.k = pass.v = pass.weights = Matrix();
     return pass;
 }
 
 MultiheadPass multihead_attention(const Matrix& x, const std::vector<HeadWeights>& heads,
-                                  const Matrix& omega_c) {
+                                  const Matrix& omega_c, HeadsKeep keep) {
     MultiheadPass result;
+    const bool output = keep != HeadsKeep::weights;
     const std::size_t d = x.shape(0), n = x.shape(1);
     std::size_t stacked_rows = 0;
     for (const HeadWeights& w : heads) stacked_rows += w.omega_v.shape(0);
     // np.vstack(heads): each head's Y = V A is written straight into its rows of the stack.
-    Matrix stacked = Matrix::from_shape({stacked_rows, n});
+    Matrix stacked = output ? Matrix::from_shape({stacked_rows, n}) : Matrix();
     // One set of buffers for every head: Q, K, V and the (N, N) scores, turned into the weights
     // in place (a fresh N×N per head would be page-faulted in anew each time).
     Matrix q, k, v;
@@ -116,22 +122,36 @@ MultiheadPass multihead_attention(const Matrix& x, const std::vector<HeadWeights
     for (const HeadWeights& w : heads) {
         project_into(w.omega_q, x, w.beta_q, q);
         project_into(w.omega_k, x, w.beta_k, k);
-        project_into(w.omega_v, x, w.beta_v, v);
-        const std::size_t dq = q.shape(0), dv = v.shape(0);
+        const std::size_t dq = q.shape(0), dv = w.omega_v.shape(0);
         matmul_transposed_left_into(k, q, s.data());            // Kᵀ Q  (N, N)
         scale_mask_column_max(s.data(), n, std::sqrt(static_cast<double>(dq)), nullptr, col_max);
         exp_normalise_columns(s.data(), s.data(), n, n, col_max, sums);
-        matmul_into(v, s, stacked.data() + row * n);            // Y_h = V A  (Dv, N)
-        row += dv;
-        result.multiplications += 2 * product_cost(dq, d, n) + product_cost(dv, d, n) +
-                                  product_cost(n, dq, n) + product_cost(dv, n, n);
+        if (keep != HeadsKeep::output) result.head_weights.push_back(s);
+        result.multiplications += head_multiplications(d, n, dq, output ? dv : 0);
+        if (output) {
+            project_into(w.omega_v, x, w.beta_v, v);
+            matmul_into(v, s, stacked.data() + row * n);        // Y_h = V A  (Dv, N)
+            row += dv;
+        }
         result.parameters += static_cast<std::int64_t>(w.omega_q.size() + w.omega_k.size() +
                                                        w.omega_v.size());
     }
     s = Matrix();                                               // the mix needs no N×N
-    result.output = matmul(omega_c, stacked);                   // Ωc mixes the heads
     result.parameters += static_cast<std::int64_t>(omega_c.size());
+    if (!output) return result;
+    result.output = matmul(omega_c, stacked);                   // Ωc mixes the heads
     result.multiplications += product_cost(omega_c.shape(0), stacked_rows, n);
+    return result;
+}
+
+MultiheadPass multihead_counts(std::size_t d, std::size_t n, std::size_t heads) {
+    MultiheadPass result;
+    const std::size_t width = d / heads;
+    // Per head Ωq, Ωk, Ωv (D/H, D) and its five products; then Ωc (D, D) times the (D, N) stack.
+    result.parameters = static_cast<std::int64_t>(heads) * 3 * static_cast<std::int64_t>(width * d) +
+                        static_cast<std::int64_t>(d * d);
+    result.multiplications = static_cast<std::int64_t>(heads) * head_multiplications(d, n, width, width) +
+                             product_cost(d, width * heads, n);
     return result;
 }
 

@@ -24,11 +24,16 @@ struct AttentionPass {
     Matrix q, k, v;      // (Dq, N), (Dq, N), (Dv, N)
     Matrix scores;       // S = KᵀQ / sqrt(Dq), masked entries -inf      (N, N), Keep::all only
     Matrix weights;      // A = softmax_cols(S)                            (N, N)
-    Matrix output;       // Y = V A                                        (Dv, N)
-    // Scalar multiplications of the five matrix products just run (Q, K, V, KᵀQ, VA), counted
-    // from the shapes multiplied, for the section-5 cost table.
+    Matrix output;       // Y = V A                                        (Dv, N), not with Keep::scores_and_weights
+    // Scalar multiplications of the matrix products just run (Q, K, V, KᵀQ, VA; without V and
+    // VA for Keep::scores_and_weights), counted from the shapes (head_multiplications).
     std::int64_t multiplications = 0;
 };
+
+// The scalar multiplications of one head's pass over N positions of width D, with query/key
+// width Dq and value width Dv: Q and K (Dq×D×N each), V (Dv×D×N), KᵀQ (N×Dq×N), V A (Dv×N×N).
+// Dv = 0 counts a pass that computes no V and no Y.
+std::int64_t head_multiplications(std::size_t d, std::size_t n, std::size_t dq, std::size_t dv);
 
 // Ω X + β 1ᵀ: a linear map of every column (position) of X, plus the bias broadcast along rows.
 Matrix project(const Matrix& omega, const Matrix& x, const std::optional<Matrix>& beta);
@@ -43,8 +48,10 @@ std::vector<bool> causal_mask(std::size_t n);
 Matrix apply_mask(const Matrix& s, const std::vector<bool>& allowed);
 
 // What a pass keeps for its caller: everything; or only A and Y (the weights overwrite the
-// scores: one N×N instead of two); or only Y (q, k, v, scores and weights left empty).
-enum class Keep { all, weights_and_output, output };
+// scores: one N×N instead of two); or only Y (q, k, v, scores and weights left empty); or only
+// Q, K, S and A, when no output shows Y: then V and Y = V A (D·N·(D + N) multiply-adds) are
+// not computed at all, and v and output stay empty.
+enum class Keep { all, weights_and_output, output, scores_and_weights };
 
 // One full pass: Q, K, V, S = KᵀQ/sqrt(Dq) (optionally masked), A, Y = V A.
 AttentionPass self_attention(const HeadWeights& w, const Matrix& x,
@@ -56,9 +63,19 @@ struct MultiheadPass {
     Matrix output;                      // (D, N)
     std::int64_t parameters = 0;        // entries of every Ω, counted as they are used
     std::int64_t multiplications = 0;   // every product run, heads and the Ωc mix
+    std::vector<Matrix> head_weights;   // each head's A (N, N), in head order, when asked for
 };
+// What a multi-head pass computes for its caller: Y only (each head's A lives in one reused N×N);
+// Y and a copy of each head's A; or each head's A only (no V, no V A, no Ωc mix; output empty,
+// and the counts are those of the products run).
+enum class HeadsKeep { output, output_and_weights, weights };
 MultiheadPass multihead_attention(const Matrix& x, const std::vector<HeadWeights>& heads,
-                                  const Matrix& omega_c);
+                                  const Matrix& omega_c, HeadsKeep keep = HeadsKeep::output);
+
+// What multihead_attention counts, from the shapes alone (H heads of width D/H over N positions
+// of width D, then Ωc (D, D)): the section-5 table needs no head's values, so a run that shows
+// only the counts draws and multiplies nothing. output is left empty.
+MultiheadPass multihead_counts(std::size_t d, std::size_t n, std::size_t heads);
 
 // Sinusoidal positional encoding with base `base` (section 4; the chapter uses 100):
 // P(i, n) = sin(n / base^(2*(i//2)/D)) for even i, cos(...) for odd i.  (D, N)

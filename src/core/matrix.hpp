@@ -1,6 +1,7 @@
 #pragma once
-// The one matrix type of the numeric core. Only xtensor/xtensor.hpp here: xmath, xview and
-// xtensor-blas stay in core .cpp files so that including this header stays cheap.
+// The one matrix type of the numeric core: an xtensor container (shape, C-order storage). The
+// core computes on it with its own loops and OpenBLAS calls in NumPy's order of operations, not
+// with xtensor expressions (docs/architecture.md says why). Only xtensor/xtensor.hpp here.
 #include <xtensor/xtensor.hpp>
 
 namespace attn::core {

@@ -11,7 +11,11 @@
 
 #include "core/numpy_ops.hpp"
 
+#if defined(__x86_64__)
 #define ATTN_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else   // aarch64: one clone, the baseline's NEON (every ARMv8-A CPU has it)
+#define ATTN_VECTOR_CLONES
+#endif
 
 namespace attn::core {
 

@@ -29,6 +29,9 @@ struct Item {
     std::size_t length = 0;           // 0: a scalar; otherwise an array of this many numbers
     Precision precision;
     std::vector<double> values;       // integer / real: the exact value(s)
+    // Real items: what correct work from the printed numbers gives by other honest routes
+    // (honest_work.hpp); element i is right within one unit of values[i] or of any route's [i].
+    std::vector<std::vector<double>> honest;
     bool boolean = false;
     std::string expression;           // a reference formula in D, N, H
     std::string asks;                 // what the item asks for (English, one line)

@@ -4,6 +4,7 @@
 // only compared with the computed values, so that where the chapter's print is not the correctly
 // rounded exact value (1(c): it prints 0.0967 for α(1−α); exact 0.09664, so 0.0966 to 4 places)
 // the grader and `attn homework 1` can say so as a note on the chapter.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ struct SolutionFigure {
     std::string printed;                // "9.2266"
     double value = 0;                   // computed
     Precision precision;                // as printed: 4 decimal places
+    // For a sum: what its terms add to as printed (4.1133 + 1 + 4.1133 = 9.2266). A figure that
+    // equals it is right arithmetic on the printed figures, not an erratum (issue 17, point 1).
+    double added = std::numeric_limits<double>::quiet_NaN();
 };
 std::vector<SolutionFigure> chapter_solution_figures(const Solutions& solutions);
 

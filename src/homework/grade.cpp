@@ -144,6 +144,25 @@ std::vector<double> numbers_of(const SheetValue& v) {
     return out;
 }
 
+// The grading rule for a real item (honest_work.hpp): element i is right within one unit of the
+// exact value or of what an honest route from the printed numbers gives.
+bool element_accepted(const Item& item, std::size_t i, double given) {
+    if (within_one_unit(given, item.values[i], item.precision)) return true;
+    for (const auto& route : item.honest) {
+        if (i < route.size() && within_one_unit(given, route[i], item.precision)) return true;
+    }
+    return false;
+}
+
+// Written as an honest route gives it, correctly rounded: no note is due.
+bool as_a_route_gives(const Item& item, std::size_t i, double given) {
+    if (is_correctly_rounded(given, item.values[i], item.precision)) return true;
+    for (const auto& route : item.honest) {
+        if (i < route.size() && is_correctly_rounded(given, route[i], item.precision)) return true;
+    }
+    return false;
+}
+
 bool numbers_match(const std::vector<double>& given, const std::vector<double>& exact, const Precision& p) {
     if (given.size() != exact.size()) return false;
     for (std::size_t i = 0; i < given.size(); ++i) {
@@ -205,13 +224,19 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, GradedIt
         row.hint = fmt::format("expected {} numbers, got {}", item.values.size(), given.size());
         return;
     }
-    for (std::size_t i = 0; i < given.size(); ++i) row.elements_right += within_one_unit(given[i], item.values[i], item.precision);
-    if (numbers_match(given, item.values, item.precision)) {
+    bool accepted = true;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const bool ok = element_accepted(item, i, given[i]);
+        row.elements_right += ok;   // for [partial_credit]
+        accepted = accepted && ok;
+    }
+    if (accepted) {
         row.verdict = Verdict::right;
         if (item.precision.has_tolerance()) return;   // the teacher's tolerance: no rounding note
-        // Right, but not the correctly rounded value: say so, and say when the chapter prints it.
+        // Right, but not what any honest route rounds to: say so (never with the value: a note is
+        // feedback too), and say when the chapter prints it.
         for (std::size_t i = 0; i < given.size(); ++i) {
-            if (is_correctly_rounded(given[i], item.values[i], item.precision)) continue;
+            if (as_a_route_gives(item, i, given[i])) continue;
             Precision finer = item.precision;
             finer.digits += 2;
             const std::string rounded = at_precision(item.values[i], item.precision);
@@ -226,8 +251,8 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, GradedIt
                     "unit of the last place, so it is accepted",
                     figure->printed[i], exact, rounded, describe(item.precision), figure->printed[i]);
             } else {
-                row.note = fmt::format("accepted (within one unit of the last place); {} to {} is {}",
-                                       exact, describe(item.precision), rounded);
+                row.note = fmt::format("accepted (within one unit of the last place), but not the correctly "
+                                       "rounded value to {}", describe(item.precision));
             }
             break;
         }

@@ -80,7 +80,7 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
         out.failure = std::current_exception();
         return out;
     }
-    const AnswerKey key = build_answer_key(solve(variant));
+    const AnswerKey key = build_answer_key(solve(variant, Problem3Counts::formula_only));   // as --grade: counts from the formula
     GradeOptions options = policy.options;
     options.expression_seed = fresh_expression_seed();   // afresh for every sheet, as every run draws them
     try {

@@ -133,7 +133,9 @@ HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(s
     if (o.mode == HomeworkOptions::Mode::grade_class) return grade_class(o, progress);
     HomeworkOutput result;
     const Variant variant = make_variant(o.variant, course_secret(o));
-    const Solutions solutions = solve(variant);
+    const Solutions solutions = solve(variant, o.mode == HomeworkOptions::Mode::solutions
+                                                   ? Problem3Counts::run_multihead
+                                                   : Problem3Counts::formula_only);
     const AnswerKey key = build_answer_key(solutions);
     switch (o.mode) {
         case HomeworkOptions::Mode::solutions: result.out = solution_text(solutions, key, o.problem, o.lang); break;

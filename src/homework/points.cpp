@@ -25,13 +25,6 @@ double PointRules::lookup(const std::string& key, double fallback) const {
     return points ? *points : fallback;
 }
 
-bool PointRules::matches(const std::string& key) const {
-    for (const auto& rule : rules) {
-        if (pattern_covers(rule.first, key)) return true;
-    }
-    return false;
-}
-
 PointRules parse_point_rules(const std::string& flag, const std::string& text) {
     PointRules out;
     std::size_t start = 0;

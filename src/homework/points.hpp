@@ -1,7 +1,8 @@
 #pragma once
-// Points per item: 1 each unless the sheet's [meta.points] or the --points flag says otherwise.
-// A rule names a key ("hw1.c.slope_a"), a part ("hw1.c"), a problem ("hw1") or everything ("*");
-// the most specific rule wins, and any --points rule for an item wins over the sheet's.
+// Points per item: 1 each unless the course file's [points] or the --points flag says otherwise
+// (the sheet holds answers only). A rule names a key ("hw1.c.slope_a"), a part ("hw1.c"), a
+// problem ("hw1") or everything ("*"); the most specific rule wins, and of equally specific ones
+// the later (--points comes after the course file's).
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,7 +13,6 @@ struct PointRules {
     std::vector<std::pair<std::string, double>> rules;   // (pattern, points)
     // The points of the most specific rule matching `key`, or `fallback`.
     double lookup(const std::string& key, double fallback) const;
-    bool matches(const std::string& key) const;
 };
 
 // "hw3=2,hw1.c.slope_a=0.5,*=1": throws attn::UsageError(flag, …) on a malformed rule or a

@@ -50,10 +50,15 @@ std::string at_precision(double exact, const Precision& p) {
     return fmt::format("{:.{}f}", exact, places);
 }
 
+double rounded_to(double exact, const Precision& p) {
+    if (p.kind == Precision::Kind::exact || !std::isfinite(exact)) return exact;
+    return std::strtod(at_precision(exact, p).c_str(), nullptr);
+}
+
 bool is_correctly_rounded(double given, double exact, const Precision& p) {
     if (p.kind == Precision::Kind::exact) return given == exact;
     if (!std::isfinite(given)) return false;
-    const double shown = std::strtod(at_precision(exact, p).c_str(), nullptr);
+    const double shown = rounded_to(exact, p);
     return std::fabs(given - shown) <= 1e-6 * unit_of(exact, p);
 }
 

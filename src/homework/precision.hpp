@@ -34,6 +34,10 @@ bool within_one_unit(double given, double exact, const Precision& p);
 // valid TOML number: "0.0966", "0.0000227", "2.27e-26" (sf, tiny), "9216" (exact integers).
 std::string at_precision(double exact, const Precision& p);
 
+// The exact value rounded to the asked precision, as a number: what a student writes down when
+// they round an intermediate figure to the places the problem asks for.
+double rounded_to(double exact, const Precision& p);
+
 // Whether `given` is what `at_precision` shows (the correctly rounded value).
 bool is_correctly_rounded(double given, double exact, const Precision& p);
 

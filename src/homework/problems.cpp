@@ -13,6 +13,7 @@
 #include "experiments/attention.hpp"
 #include "experiments/mask.hpp"
 #include "experiments/multihead.hpp"
+#include "homework/precision.hpp"
 
 namespace attn::homework {
 
@@ -74,6 +75,11 @@ Problem1Solution solve_problem1(const Problem1Params& params) {
     for (double x : s.scores) s.exp_unscaled.push_back(std::exp(x));
     s.sum_scaled = s.exp_scaled[0] + s.exp_scaled[1] + s.exp_scaled[2];
     s.sum_unscaled = s.exp_unscaled[0] + s.exp_unscaled[1] + s.exp_unscaled[2];
+    const Precision dp4 = Precision::places(4);
+    for (double e : s.exp_scaled) s.printed_sum_scaled += rounded_to(e, dp4);
+    for (double e : s.exp_unscaled) s.printed_sum_unscaled += rounded_to(e, dp4);
+    s.printed_sum_scaled = rounded_to(s.printed_sum_scaled, dp4);
+    s.printed_sum_unscaled = rounded_to(s.printed_sum_unscaled, dp4);
 
     s.query_c = {params.scale * params.query[0], params.scale * params.query[1]};
     s.scores_c = dot_products(s.query_c);
@@ -106,6 +112,14 @@ Problem2Solution solve_problem2(const Problem2Params& params) {
     s.column_weights = attention.column_weights.values;
     s.column_scores = attention.column_scores.values;
     s.answer = keep_first(s.column_weights, params.column);
+    // The printed column: each weight at the 6 places the problem prints and asks for; their sum
+    // is a 6-place decimal too (rounded again only to drop the binary representation's noise).
+    const Precision dp6 = Precision::places(6);
+    std::vector<double> printed_column;
+    for (double w : s.column_weights) printed_column.push_back(rounded_to(w, dp6));
+    s.printed = keep_first(printed_column, params.column);
+    s.printed.kept_sum = rounded_to(s.printed.kept_sum, dp6);
+    s.printed.renormalised = divided_by(s.printed.kept, s.printed.kept_sum);
 
     experiments::MaskOptions m;
     m.seed = rng::Seed::from_decimal(params.seed);
@@ -191,7 +205,7 @@ double CostFormula::threshold(double d, double h) const {
            (static_cast<double>(quadratic_coefficient()) * width);
 }
 
-Problem3Solution solve_problem3(const Problem3Params& params) {
+Problem3Solution solve_problem3(const Problem3Params& params, Problem3Counts counts) {
     Problem3Solution s;
     s.params = params;
     const double d = static_cast<double>(params.d);
@@ -202,6 +216,14 @@ Problem3Solution solve_problem3(const Problem3Params& params) {
 
     s.counts_agree = true;
     for (long n : {params.n_short, params.n_long, s.n_equal}) {
+        if (counts == Problem3Counts::formula_only) {
+            const double nn = static_cast<double>(n);
+            for (long h : s.heads) {
+                s.counted.push_back({h, n, static_cast<std::int64_t>(s.formula.params(d)),
+                                     static_cast<std::int64_t>(s.formula.muls(d, nn))});
+            }
+            continue;
+        }
         experiments::MultiheadOptions o;
         o.d = params.d;
         o.n = n;
@@ -235,8 +257,19 @@ Problem3Solution solve_problem3(const Problem3Params& params) {
     return s;
 }
 
-Solutions solve(const Variant& variant) {
-    return {variant, solve_problem1(variant.p1), solve_problem2(variant.p2), solve_problem3(variant.p3)};
+bool problem2_column_workable(const Problem2Params& params) {
+    experiments::AttentionOptions a;
+    a.seed = rng::Seed::from_decimal(params.seed);
+    a.col = params.column;
+    const report::AttentionReport attention = experiments::run_attention(a);
+    for (long i = 0; i < params.column; ++i) {
+        if (attention.column_weights.values[static_cast<std::size_t>(i)] < kMinKeptWeight) return false;
+    }
+    return true;
+}
+
+Solutions solve(const Variant& variant, Problem3Counts counts) {
+    return {variant, solve_problem1(variant.p1), solve_problem2(variant.p2), solve_problem3(variant.p3, counts)};
 }
 
 }  // namespace attn::homework

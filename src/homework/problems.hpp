@@ -25,6 +25,9 @@ struct Problem1Solution {
     std::vector<double> scaled;        // (a) k_m · q / √Dq
     std::vector<double> exp_scaled;    // (a) exp of the scaled scores (as the chapter writes them)
     double sum_scaled = 0;
+    // The sums of the exponentials as the worked solution prints them, 4 decimals each: what its
+    // text adds (the chapter's 4.1133 + 1 + 4.1133 = 9.2266), so that its arithmetic adds up.
+    double printed_sum_scaled = 0, printed_sum_unscaled = 0;
     std::vector<double> weights_a;     // (a) softmax(scaled)
     std::vector<double> exp_unscaled;  // (b) exp of the raw scores
     double sum_unscaled = 0;
@@ -58,6 +61,9 @@ struct Problem2Solution {
     std::vector<double> column_weights;        // A[:, c-1] from run_attention     (N)
     std::vector<double> column_scores;         // S[:, c-1]
     MaskedColumn answer;                       // (a), (b)
+    // (a), (b) from the column as the sheet prints it (6 decimals): what the worked solution
+    // computes with, so that its printed arithmetic adds up; the grader accepts it too.
+    MaskedColumn printed;
     std::vector<double> masked_column;         // column c of run_mask's masked matrix  (N)
     double max_difference = 0;                 // max |(b) − masked column| over 1..c
     bool masked_rest_zero = false;             // masked column is 0 below c
@@ -129,7 +135,19 @@ struct Solutions {
 
 Problem1Solution solve_problem1(const Problem1Params& params);
 Problem2Solution solve_problem2(const Problem2Params& params);
-Problem3Solution solve_problem3(const Problem3Params& params);
-Solutions solve(const Variant& variant);
+// Where problem 3's counts come from: `attn multihead` run at every N (what the worked solution
+// quotes; a few seconds at the largest D and N a variant draws), or the chapter's formula alone,
+// for the grader, the key and the sheet (unit_homework checks on a sample of variants that the
+// two agree, and `counts_agree` in every worked solution).
+enum class Problem3Counts { run_multihead, formula_only };
+Problem3Solution solve_problem3(const Problem3Params& params, Problem3Counts counts = Problem3Counts::run_multihead);
+// Grading, --key and --template take problem 3's numbers from the formula (instant at every D and
+// N a variant can draw); the worked solutions, which quote what `attn multihead` counts, run it.
+Solutions solve(const Variant& variant, Problem3Counts counts = Problem3Counts::run_multihead);
+
+// Problem 2's numbers can be worked from the 6 places the sheet prints: every kept weight of the
+// column is at least 0.01 (variant.cpp redraws until it is).
+inline constexpr double kMinKeptWeight = 0.01;
+bool problem2_column_workable(const Problem2Params& params);
 
 }  // namespace attn::homework

@@ -133,8 +133,9 @@ std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool fi
         out += "# Fill in: remove the \"# \" in front of each answer line and write your answer.\n"
                "# Numbers may carry more or fewer digits: an answer is right when it is within one unit of\n"
                "# the last asked place of the exact value (to 4 decimal places, 0.0966 and 0.0967 are both\n"
-               "# right for 0.09664; 0.0968 is not). Integers and true/false must be exact. Expressions are\n"
-               "# strings in D, N, H with + - * / ^ and parentheses, e.g. \"4*D^2\" (4D^2, D**2 and D² work too).\n";
+               "# right for 0.09664; 0.0968 is not), or of what the problem's steps give from the figures\n"
+               "# printed here, each rounded to the asked places. Integers and true/false must be exact.\n"
+               "# Expressions are strings in D, N, H with + - * / ^ and parentheses, e.g. \"4*D^2\" (4D^2, D**2 and D² work too).\n";
         out += "# Check it with: attn homework --grade FILE";
         out += key.variant.is_chapter() ? "\n" : " --variant " + valid_utf8(key.variant.id) + "\n";
     }

@@ -45,7 +45,7 @@ std::string problem1(const Problem1Solution& s) {
                        vec(p.keys[0]), vec(p.keys[1]), vec(p.keys[2]), s.dq, vec(p.query), vec(s.query_c), p.scale);
     out += fmt::format("（a）內積分別是 k1·q = {}、k2·q = {}、k3·q = {}。除以 √{} ≈ {:.4f} 之後是 {}。取指數得 {}，總和 {:.4f}；三個權重就是 {}。",
                        num(s.scores[0]), num(s.scores[1]), num(s.scores[2]), s.dq, s.sqrt_dq, joined(s.scaled, num4),
-                       joined(s.exp_scaled, num4), s.sum_scaled, joined(s.weights_a, weight));
+                       joined(s.exp_scaled, num4), s.printed_sum_scaled, joined(s.weights_a, weight));
     if (const auto tie = tied_pair(s)) {
         out += fmt::format("第{}位與第{}位分數相同，所以分到一樣多，這是式子的必然結果，不是巧合。", zh_count(tie->first + 1),
                            zh_count(tie->second + 1));
@@ -54,7 +54,7 @@ std::string problem1(const Problem1Solution& s) {
 
     const std::size_t top = top_key(s);
     out += fmt::format("（b）不縮放時取指數得 {}，總和 {:.4f}，權重是 {}。跟（a）比，分數最高的第{}位由 {} 升到 {}，第二位由 {} 降到 {}——分數的尺度變大，分布就變尖。\n\n",
-                       joined(s.exp_unscaled, num4), s.sum_unscaled, joined(s.weights_b, weight), zh_count(top + 1),
+                       joined(s.exp_unscaled, num4), s.printed_sum_unscaled, joined(s.weights_b, weight), zh_count(top + 1),
                        weight(s.weights_a[top]), weight(s.weights_b[top]), weight(s.weights_a[1]), weight(s.weights_b[1]));
 
     const int orders = orders_lost(s);
@@ -83,16 +83,16 @@ std::string problem2(const Problem2Solution& s) {
                        seed, c, column_rounded(s), joined(s.column_weights, num6), removed_text);
 
     std::string terms;
-    for (std::size_t i = 0; i < c; ++i) terms += (i ? " + " : "") + num6(s.answer.kept[i]);
+    for (std::size_t i = 0; i < c; ++i) terms += (i ? " + " : "") + num6(s.printed.kept[i]);
     out += fmt::format("（a）{} = {:.6f}。加起來不到 1，缺了 {:.6f}（約 {:.1f}%）。後果是 y_{} 從「值向量的加權平均」變成「加權後又整體縮小了 {:.2f} 倍」的東西，"
                        "而且縮小的倍率每一欄都不一樣——越靠前的位置被砍掉的比重越多、縮得越兇。這個尺度差本身沒有任何道理，純粹是做法錯了造成的。\n\n",
-                       terms, s.answer.kept_sum, 1.0 - s.answer.kept_sum, 100.0 * (1.0 - s.answer.kept_sum), c,
-                       s.answer.kept_sum);
+                       terms, s.printed.kept_sum, 1.0 - s.printed.kept_sum, 100.0 * (1.0 - s.printed.kept_sum), c,
+                       s.printed.kept_sum);
 
-    out += fmt::format("（b）各項除以 {:.6f}：", s.answer.kept_sum);
+    out += fmt::format("（b）各項除以 {:.6f}：", s.printed.kept_sum);
     for (std::size_t i = 0; i < c; ++i) {
-        out += fmt::format("{}{} / {:.6f} = {:.6f}", i ? "，" : "", num6(s.answer.kept[i]), s.answer.kept_sum,
-                           s.answer.renormalised[i]);
+        out += fmt::format("{}{} / {:.6f} = {:.6f}", i ? "，" : "", num6(s.printed.kept[i]), s.printed.kept_sum,
+                           s.printed.renormalised[i]);
     }
     out += "。\n\n";
 
@@ -100,14 +100,14 @@ std::string problem2(const Problem2Solution& s) {
     for (const std::string& x : masked_column(s)) masked += (masked.empty() ? "" : "、") + x;
     out += fmt::format("（c）第六節程式（attn mask{}）印出的遮罩矩陣第 {} 欄，由上往下讀是 {}，", seed, c, masked);
     if (s.same_as_mask) {
-        out += fmt::format("跟（b）的 {} 完全對得上（兩者最大只差 {:.1e}，是浮點捨入）。", joined(s.answer.renormalised, num6),
+        out += fmt::format("跟（b）的 {} 完全對得上（兩者最大只差 {:.1e}，是浮點捨入）。", joined(s.printed.renormalised, num6),
                            s.max_difference);
         out += "所以「事前壓成負無窮」和「事後歸零再重新歸一化」在數學上是同一件事——真正錯的只有（a）那種「歸零卻不重新歸一化」的做法。"
                "事前做的好處因此不是數值不同，而是三點：一、不必多寫一次正規化，錯的機率低；二、被遮住的那些分數根本不會被算進指數，省掉一批計算；"
                "三、也是最重要的，遮罩變成「打分階段的一個設定」，於是第六節那三種可見範圍可以用同一份程式碼、只換一個布林矩陣就切換過去。\n";
     } else {
         out += fmt::format("跟（b）的 {} 對不上（最大差 {:.3e}）——這表示核心的遮罩計算有問題，請回報。\n",
-                           joined(s.answer.renormalised, num6), s.max_difference);
+                           joined(s.printed.renormalised, num6), s.max_difference);
     }
     return out;
 }

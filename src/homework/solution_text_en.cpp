@@ -61,7 +61,7 @@ std::string problem1(const Problem1Solution& s) {
     out += fmt::format("(a) The dot products are k1·q = {}, k2·q = {}, k3·q = {}. Divided by √{} ≈ {:.4f} they become {}. "
                        "Their exponentials are {}, which sum to {:.4f}, so the three weights are {}.",
                        num(s.scores[0]), num(s.scores[1]), num(s.scores[2]), s.dq, s.sqrt_dq, joined(s.scaled, num4),
-                       joined(s.exp_scaled, num4), s.sum_scaled, joined(s.weights_a, weight));
+                       joined(s.exp_scaled, num4), s.printed_sum_scaled, joined(s.weights_a, weight));
     if (const auto tie = tied_pair(s)) {
         out += fmt::format(" Keys k{} and k{} have the same score, so they get the same weight: that follows from the "
                            "formula; it is no coincidence.", tie->first + 1, tie->second + 1);
@@ -72,7 +72,7 @@ std::string problem1(const Problem1Solution& s) {
     out += fmt::format("(b) Without scaling the exponentials are {}, which sum to {:.4f}, and the weights are {}. Compared "
                        "with (a), the weight of the highest-scoring key, k{}, rises from {} to {}, and that of k2 falls "
                        "from {} to {}: the larger the scale of the scores, the sharper the distribution.\n\n",
-                       joined(s.exp_unscaled, num4), s.sum_unscaled, joined(s.weights_b, weight), top + 1,
+                       joined(s.exp_unscaled, num4), s.printed_sum_unscaled, joined(s.weights_b, weight), top + 1,
                        weight(s.weights_a[top]), weight(s.weights_b[top]), weight(s.weights_a[1]), weight(s.weights_b[1]));
 
     const int orders = orders_lost(s);
@@ -104,19 +104,19 @@ std::string problem2(const Problem2Solution& s) {
                        seed, c, column_rounded(s), joined(s.column_weights, num6), entries(removed_entries(s)));
 
     std::string terms;
-    for (std::size_t i = 0; i < c; ++i) terms += (i ? " + " : "") + num6(s.answer.kept[i]);
+    for (std::size_t i = 0; i < c; ++i) terms += (i ? " + " : "") + num6(s.printed.kept[i]);
     out += fmt::format("(a) {} = {:.6f}. The sum falls short of 1 by {:.6f} (about {:.1f}%). As a result, y_{} is no "
                        "longer a weighted average of the values but a weighted average scaled down as a whole by a "
                        "factor of {:.2f}, and that factor differs from column to column: the earlier the position, the more of its weight "
                        "is cut off and the more it shrinks. This difference in scale has no justification at all; it "
                        "comes purely from doing it the wrong way.\n\n",
-                       terms, s.answer.kept_sum, 1.0 - s.answer.kept_sum, 100.0 * (1.0 - s.answer.kept_sum), c,
-                       s.answer.kept_sum);
+                       terms, s.printed.kept_sum, 1.0 - s.printed.kept_sum, 100.0 * (1.0 - s.printed.kept_sum), c,
+                       s.printed.kept_sum);
 
-    out += fmt::format("(b) Dividing each weight by {:.6f}: ", s.answer.kept_sum);
+    out += fmt::format("(b) Dividing each weight by {:.6f}: ", s.printed.kept_sum);
     for (std::size_t i = 0; i < c; ++i) {
-        out += fmt::format("{}{} / {:.6f} = {:.6f}", i ? ", " : "", num6(s.answer.kept[i]), s.answer.kept_sum,
-                           s.answer.renormalised[i]);
+        out += fmt::format("{}{} / {:.6f} = {:.6f}", i ? ", " : "", num6(s.printed.kept[i]), s.printed.kept_sum,
+                           s.printed.renormalised[i]);
     }
     out += ".\n\n";
 
@@ -126,7 +126,7 @@ std::string problem2(const Problem2Solution& s) {
                        "top to bottom, {}, ", seed, c, masked);
     if (s.same_as_mask) {
         out += fmt::format("which matches the {} of (b) digit for digit (the largest difference, {:.1e}, is "
-                           "floating-point rounding). ", joined(s.answer.renormalised, num6), s.max_difference);
+                           "floating-point rounding). ", joined(s.printed.renormalised, num6), s.max_difference);
         out += "So setting the masked scores to minus infinity before the softmax, and zeroing them after it and "
                "renormalising, are mathematically the same thing; the only wrong way is that of (a), zeroing without "
                "renormalising. The advantage of masking first is therefore not different numbers but three other "
@@ -137,7 +137,7 @@ std::string problem2(const Problem2Solution& s) {
     } else {
         out += fmt::format("which does not match the {} of (b) (largest difference {:.3e}): the core's masking is "
                            "wrong; please report it.\n",
-                           joined(s.answer.renormalised, num6), s.max_difference);
+                           joined(s.printed.renormalised, num6), s.max_difference);
     }
     return out;
 }

@@ -5,6 +5,7 @@
 
 #include "errors.hpp"
 #include "homework/keyed_hash.hpp"
+#include "homework/problems.hpp"
 #include "homework/student_id.hpp"
 
 namespace attn::homework {
@@ -30,16 +31,17 @@ long dot(const std::array<long, 2>& a, const std::array<long, 2>& b) {
     return a[0] * b[0] + a[1] * b[1];
 }
 
-// Problem 1 keeps the chapter's shape: three distinct non-zero keys with entries in {-1, 0, 1},
-// a query with entries in 0..3, and key 2 scoring 1 to 3 below the best key (the chapter: 2), so
-// that scaling the query up by 3..5 squeezes weight 2 towards 0 as in the chapter's (c) while
-// every weight stays within reach of a calculator (weight 2 in (c) is at least e^-15).
+// Problem 1 keeps the chapter's shape: three distinct non-zero keys and a non-zero query with
+// entries in -5..5 (dot products a person does in their head), key 2 scoring 1 to 3 below the best
+// key (the chapter: 2), and a scale of 2..7 for (c), so that the longer query squeezes weight 2
+// towards 0 as in the chapter's (c); every weight of (c) stays at least e^-100 (a calculator's
+// range). About 6.9e7 number sets, equally likely (rejection keeps the draw uniform over them).
 Problem1Params derive_problem1(SplitMix64& mix) {
     for (;;) {
         Problem1Params p;
-        for (auto& k : p.keys) k = {mix.between(-1, 1), mix.between(-1, 1)};
-        p.query = {mix.between(0, 3), mix.between(0, 3)};
-        p.scale = mix.between(3, 5);
+        for (auto& k : p.keys) k = {mix.between(-5, 5), mix.between(-5, 5)};
+        p.query = {mix.between(-5, 5), mix.between(-5, 5)};
+        p.scale = mix.between(2, 7);
         const auto& k = p.keys;
         const bool nonzero = k[0] != std::array<long, 2>{0, 0} && k[1] != std::array<long, 2>{0, 0} &&
                              k[2] != std::array<long, 2>{0, 0};
@@ -47,7 +49,33 @@ Problem1Params derive_problem1(SplitMix64& mix) {
         if (!nonzero || !distinct || (p.query[0] == 0 && p.query[1] == 0)) continue;
         const long s1 = dot(k[0], p.query), s2 = dot(k[1], p.query), s3 = dot(k[2], p.query);
         const long gap = std::max(s1, s3) - s2;
-        if (gap >= 1 && gap <= 3) return p;
+        const long spread = std::max({s1, s2, s3}) - std::min({s1, s2, s3});
+        if (gap >= 1 && gap <= 3 && p.scale * spread <= 100) return p;
+    }
+}
+
+// Problem 2: a generator seed in 1..2^32-1 and a column keeping 2..4 of the 5 inputs, redrawn
+// until every kept weight is at least 0.01, so that the 6 places the sheet prints carry at least
+// 5 significant figures of each (a column of 0.000000s could not be renormalised by hand).
+Problem2Params derive_problem2(SplitMix64& mix) {
+    for (;;) {
+        Problem2Params p;
+        p.seed = std::to_string(mix.between(1, 4294967295L));
+        p.column = mix.between(2, 4);
+        if (problem2_column_workable(p)) return p;
+    }
+}
+
+// Problem 3: D a multiple of 6 (so H = 1, 2, 3, 6 all divide it) in 12..240, and two lengths
+// 4 <= N_short < N_long <= 1999, uniform over the pairs: about 5.8e7 number sets, each a count
+// `attn multihead` runs in a few seconds at most.
+Problem3Params derive_problem3(SplitMix64& mix) {
+    Problem3Params p;
+    p.d = 6 * mix.between(2, 40);
+    for (;;) {
+        p.n_short = mix.between(4, 999);
+        p.n_long = mix.between(5, 1999);
+        if (p.n_long > p.n_short) return p;
     }
 }
 
@@ -76,13 +104,8 @@ Variant derive_variant(const std::string& normalised_id, const std::string& secr
     v.id = normalised_id;
     v.keyed = !secret.empty();
     v.p1 = derive_problem1(mix);
-    // Problem 2: another generator seed, and a column that keeps 2..4 of the 5 inputs.
-    v.p2.seed = std::to_string(mix.between(1, 999999));
-    v.p2.column = mix.between(2, 4);
-    // Problem 3: D a multiple of 6 (so H = 1, 2, 3, 6 all divide it), N_long a multiple of N_short.
-    v.p3.d = 6 * mix.between(4, 12);
-    v.p3.n_short = mix.between(6, 16);
-    v.p3.n_long = v.p3.n_short * mix.between(3, 5);
+    v.p2 = derive_problem2(mix);
+    v.p3 = derive_problem3(mix);
     return v;
 }
 

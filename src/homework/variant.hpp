@@ -55,7 +55,7 @@ inline constexpr std::size_t kMinSecretBytes = 16;
 // without a course secret the HMAC key is empty, so self-study numbers are public and differ from
 // the graded ones. `id` "chapter" means the chapter's own numbers. Deterministic on every platform;
 // a change here changes every student's numbers, so the tests pin it.
-inline constexpr const char* kVariantDomain = "attn homework variant v2\n";
+inline constexpr const char* kVariantDomain = "attn homework variant v3\n";
 Variant derive_variant(const std::string& normalised_id, const std::string& secret = "");
 
 // --variant given or not: the chapter's numbers when `id` is empty or normalises to "chapter".

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "print/float_digits.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::print {
 namespace {
@@ -35,14 +36,6 @@ struct Spec {
 
 bool is_align(char c) { return c == '<' || c == '>' || c == '=' || c == '^'; }
 
-std::size_t utf8_len(unsigned char lead) {
-    if (lead < 0x80) return 1;
-    if ((lead & 0xE0) == 0xC0) return 2;
-    if ((lead & 0xF0) == 0xE0) return 3;
-    if ((lead & 0xF8) == 0xF0) return 4;
-    return 1;
-}
-
 // get_integer(): digits at pos; returns the number consumed.
 int get_integer(std::string_view s, std::size_t& pos, long& out) {
     int consumed = 0;
@@ -63,7 +56,8 @@ int get_integer(std::string_view s, std::size_t& pos, long& out) {
 Spec parse_spec(std::string_view s, char default_type) {
     Spec f;
     std::size_t pos = 0;
-    const std::size_t cp = s.empty() ? 0 : utf8_len(static_cast<unsigned char>(s[0]));
+    // the fill is one code point (a byte that starts none counts as one)
+    const std::size_t cp = s.empty() ? 0 : std::max<std::size_t>(1, text::decode(s, 0).length);
     if (cp > 0 && s.size() >= cp + 1 && is_align(s[cp])) {
         f.fill = std::string(s.substr(0, cp));
         f.align = s[cp];

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "print/python_format.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::print {
 namespace {
@@ -23,11 +24,7 @@ std::size_t product(const std::vector<std::size_t>& shape) {
 std::string spaces(std::size_t n) { return std::string(n, ' '); }
 
 // The text length Python's len() sees: code points, not bytes.
-std::size_t py_len(const std::string& s) {
-    std::size_t n = 0;
-    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-    return n;
-}
+std::size_t py_len(const std::string& s) { return text::code_points(s); }
 
 // _Formatter for a floating tensor.
 class Formatter {
@@ -229,14 +226,12 @@ std::string py_str_repr(std::string_view s) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02x", c);
             out += buf;
-        } else if (c == 0xC2 && i + 1 < s.size() &&
-                   ((static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-                     static_cast<unsigned char>(s[i + 1]) <= 0xA0) ||
-                    static_cast<unsigned char>(s[i + 1]) == 0xAD)) {
+        } else if (const text::CodePoint p = text::decode(s, i);
+                   p.length == 2 && (p.value <= 0xA0 || p.value == 0xAD)) {
             // U+0080..U+009F (C1 controls), U+00A0 (no-break space) and U+00AD (soft hyphen)
             // are not printable for Python.
             char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(s[i + 1]));
+            std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(p.value));
             out += buf;
             ++i;
         } else {

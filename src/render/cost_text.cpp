@@ -10,31 +10,12 @@
 #include <vector>
 
 #include "print/python_format.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::render {
 namespace {
 
-// Display columns of UTF-8 text: CJK and fullwidth characters take two.
-std::size_t display_width(const std::string& s) {
-    std::size_t width = 0;
-    for (std::size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        char32_t cp;
-        std::size_t len;
-        if (c < 0x80) { cp = c; len = 1; }
-        else if ((c >> 5) == 6) { cp = c & 0x1f; len = 2; }
-        else if ((c >> 4) == 14) { cp = c & 0x0f; len = 3; }
-        else { cp = c & 0x07; len = 4; }
-        for (std::size_t k = 1; k < len && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
-        i += len;
-        const bool wide = (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
-                          (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
-                          (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-                          (cp >= 0xffe0 && cp <= 0xffe6);
-        width += wide ? 2 : 1;
-    }
-    return width;
-}
+using text::display_width;
 
 std::string pad_right(const std::string& s, std::size_t w) {
     const std::size_t d = display_width(s);

@@ -6,8 +6,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "text/utf8.hpp"
+
 namespace attn::render {
 namespace {
+
+using text::display_width;
 
 std::string repeat(std::size_t n, char c = ' ') { return std::string(n, c); }
 
@@ -165,25 +169,6 @@ std::string heatmap_text(const Heatmap& h, ColourDepth depth) {
     }
     if (depth != ColourDepth::none) out += legend(h, depth, indent);
     return out;
-}
-
-std::size_t display_width(const std::string& s) {
-    std::size_t width = 0;
-    for (std::size_t i = 0; i < s.size();) {
-        const auto b = static_cast<unsigned char>(s[i]);
-        const std::size_t len = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
-        char32_t cp = len == 1 ? b : len == 2 ? (b & 0x1f) : len == 3 ? (b & 0x0f) : (b & 0x07);
-        for (std::size_t k = 1; k < len && i + k < s.size(); ++k) {
-            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
-        }
-        const bool wide = (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp != 0x303f) ||
-                          (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
-                          (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-                          (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd);
-        width += wide ? 2 : 1;
-        i += len;
-    }
-    return width;
 }
 
 }  // namespace attn::render

@@ -52,8 +52,4 @@ enum class ColourDepth { none, ansi16, xterm256, truecolor };
 // legend bar. Every coloured line ends with a reset (ESC[0m) before its newline.
 std::string heatmap_text(const Heatmap& h, ColourDepth depth);
 
-// The number of terminal columns `utf8` takes: 2 for East Asian wide and fullwidth characters
-// (the lesson's 床前明月光), 1 for the rest.
-std::size_t display_width(const std::string& utf8);
-
 }  // namespace attn::render

@@ -78,6 +78,26 @@ Heatmap mask_heatmap(const report::MaskReport& r, Wording w) {
     return h;
 }
 
+std::vector<Heatmap> multihead_heatmaps(const report::MultiheadReport& r, Wording w) {
+    std::vector<Heatmap> out;
+    for (const report::MultiheadRow& row : r.rows) {
+        if (!row.head_differences) continue;
+        Heatmap h = square(*row.head_differences, Scale::weights, 3);
+        const std::string heads = "H=" + std::to_string(row.heads);
+        if (english(w)) {
+            h.title = heads + ": how differently the heads attend, the mean over output positions of "
+                              "½ Σ_m |A_i - A_j| (0 the same weights, 1 disjoint)";
+            h.axes = "rows: head i, columns: head j";
+        } else {
+            h.title = heads + "：各頭的發言權分得多不一樣，每個輸出位置 ½ Σ_m |A_i - A_j| 的平均"
+                              "（0＝權重相同，1＝毫不重疊）";
+            h.axes = "列＝第 i 頭，欄＝第 j 頭";
+        }
+        out.push_back(std::move(h));
+    }
+    return out;
+}
+
 std::vector<Heatmap> lesson_heatmaps(const report::LessonReport& r, Wording w) {
     // The lesson is written in simplified Chinese and keeps its script; English on request.
     std::vector<Heatmap> out;

@@ -8,6 +8,7 @@
 #include "report/attention_report.hpp"
 #include "report/lesson_report.hpp"
 #include "report/mask_report.hpp"
+#include "report/multihead_report.hpp"
 #include "report/udl_report.hpp"
 
 namespace attn::render {
@@ -19,6 +20,9 @@ enum class Wording { chapter, english };
 std::vector<Heatmap> attention_heatmaps(const report::AttentionReport& r, Wording w = Wording::chapter);
 // Section 6: the masked weights; the cells the causal mask removed (m > n) are marked.
 Heatmap mask_heatmap(const report::MaskReport& r, Wording w = Wording::chapter);
+// Section 5: for each row with head differences (--heatmap), the (H, H) map of how differently
+// its heads attend (0 to 1, viridis), heads numbered from 1.
+std::vector<Heatmap> multihead_heatmaps(const report::MultiheadReport& r, Wording w = Wording::chapter);
 // The lesson's section 3 (causal weights, rows = queries, columns = keys, each a character of
 // 床前明月光) and section 5 (the head's output, rows = characters, columns = output dimensions),
 // for those of the two among the shown sections.

@@ -1,6 +1,7 @@
 #pragma once
 // What `attn attention` (chapter section 3) computes; rendered by render/attention_text.
 #include <cstddef>
+#include <optional>
 
 #include "report/array.hpp"
 
@@ -16,6 +17,7 @@ struct AttentionReport {
     Array column_weights;   // A[:, col-1]
     Shape input_shape;      // X: (D, N)
     Shape output_shape;     // Y: (D, N)
+    std::optional<Array> output;   // Y = V A (D, N) itself: only when asked for (--with-outputs)
 };
 
 }  // namespace attn::report

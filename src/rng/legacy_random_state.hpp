@@ -4,10 +4,11 @@
 // through init_by_array), 53-bit doubles from two 32-bit outputs, and the polar Box-Muller
 // "legacy gauss" that keeps its second value for the next call. The UDL notebooks 12.1 and 12.2
 // draw their inputs and weights with it (docs/udl.md). No CLI, printing or xtensor here.
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include "rng/mt19937.hpp"
 
 namespace attn::rng {
 
@@ -19,7 +20,7 @@ public:
     // recurrence and forgets the cached gauss value.
     void seed_with(std::uint32_t seed);
 
-    std::uint32_t next_uint32();  // MT19937 genrand_int32 (tempered)
+    std::uint32_t next_uint32() { return bit_generator_.next(); }  // MT19937 genrand_int32
     double random_sample();       // ((a >> 5) * 2^26 + (b >> 6)) / 2^53, a drawn first
     double gauss();               // legacy_gauss: polar method, second value cached
 
@@ -29,10 +30,7 @@ public:
     std::vector<double> normal(double loc, double scale, std::size_t count);
 
 private:
-    void refill();
-
-    std::array<std::uint32_t, 624> key_{};
-    std::size_t pos_ = 624;
+    Mt19937 bit_generator_;
     bool has_gauss_ = false;
     double gauss_ = 0.0;
 };

@@ -110,7 +110,7 @@ template <class Source>
 __attribute__((noinline)) double ziggurat_slow(Source& src, unsigned idx, std::uint64_t rabs,
                                                double x);
 
-// Ziggurat, notes §3 (NumPy's random_standard_normal), split in two so the ~99% fast path
+// Ziggurat, docs/spec/numpy-random.md §3 (NumPy's random_standard_normal), split in two so the ~99% fast path
 // inlines into the fill loops, the tail and wedge tests (and any restart after a wedge
 // rejection) out of line. The fast path for the draw r0 already taken:
 struct Candidate {
@@ -177,7 +177,7 @@ double NumpyGenerator::standard_normal() {
     return ziggurat_normal(src);
 }
 
-// Generator.normal, notes §4: loc + scale * z, multiply then add (never fused), C order.
+// Generator.normal, docs/spec/numpy-random.md §4: loc + scale * z, multiply then add (never fused), C order.
 void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t count) {
     if (count < kBulkMinimum) {
         // The state lives in registers; only the rare slow path sees it through memory (a

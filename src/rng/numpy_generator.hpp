@@ -11,16 +11,10 @@
 
 namespace attn::rng {
 
-// A seed NumPy refuses (negative, not an integer). The message is NumPy's own wording,
-// "expected non-negative integer", so callers can prefix the flag name.
-struct SeedError {
-    std::string message;
-};
-
 class NumpyGenerator {
 public:
-    // seed: a non-negative decimal integer of any size ("0", "18446744073709551621", ...).
-    // Throws SeedError for "-1", "", "1.5", "abc".
+    // seed: a non-negative decimal integer of any size ("0", "18446744073709551621", ...), in
+    // the grammar of rng/seed.hpp. Throws SeedError for "-1", "+1", "", "1.5", "abc".
     explicit NumpyGenerator(const std::string& decimal_seed);
     explicit NumpyGenerator(std::uint64_t seed);
     explicit NumpyGenerator(const Seed& seed);
@@ -40,9 +34,5 @@ private:
     unsigned __int128 state_ = 0;
     unsigned __int128 inc_ = 0;
 };
-
-// The 32-bit entropy words of a non-negative decimal seed, least significant first, no
-// trailing zero words (0 -> {0}; 2^32+5 -> {5, 1}). Throws SeedError.
-std::vector<std::uint32_t> seed_words(const std::string& decimal_seed);
 
 }  // namespace attn::rng

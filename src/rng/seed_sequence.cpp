@@ -1,8 +1,6 @@
-// SeedSequence entropy mixing and generate_state (docs/spec/numpy-random.md §1), and the
-// split of a decimal seed into 32-bit entropy words (NumPy's _int_to_uint32_array).
+// SeedSequence entropy mixing and generate_state (docs/spec/numpy-random.md §1). The split of a
+// decimal seed into 32-bit entropy words (NumPy's _int_to_uint32_array) is rng/seed.cpp's.
 #include "rng/seed_sequence.hpp"
-
-#include "rng/numpy_generator.hpp"
 
 namespace attn::rng {
 namespace {
@@ -74,30 +72,6 @@ std::array<std::uint64_t, 4> SeedSequence::generate_state_u64x4() const {
         w64[j] = std::uint64_t{s32[2 * j]} | (std::uint64_t{s32[2 * j + 1]} << 32);
     }
     return w64;
-}
-
-// Decimal string -> base-2^32 words, least significant first, no trailing zero words.
-// Accepted: an optional '+' then one or more ASCII digits (leading zeros allowed). Everything
-// else -- a sign '-', an empty string, spaces, '.', exponents -- is refused with NumPy's wording.
-std::vector<std::uint32_t> seed_words(const std::string& decimal_seed) {
-    std::size_t pos = 0;
-    if (pos < decimal_seed.size() && decimal_seed[pos] == '+') ++pos;
-    if (pos == decimal_seed.size()) throw SeedError{"expected non-negative integer"};
-    std::vector<std::uint32_t> words{0u};
-    for (; pos < decimal_seed.size(); ++pos) {
-        const char c = decimal_seed[pos];
-        if (c < '0' || c > '9') throw SeedError{"expected non-negative integer"};
-        // words = words * 10 + digit, in base 2^32.
-        std::uint64_t carry = static_cast<std::uint64_t>(c - '0');
-        for (std::uint32_t& w : words) {
-            const std::uint64_t t = std::uint64_t{w} * 10u + carry;
-            w = static_cast<std::uint32_t>(t);
-            carry = t >> 32;
-        }
-        if (carry != 0) words.push_back(static_cast<std::uint32_t>(carry));
-    }
-    while (words.size() > 1 && words.back() == 0u) words.pop_back();
-    return words;
 }
 
 }  // namespace attn::rng

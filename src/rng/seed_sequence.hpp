@@ -11,7 +11,7 @@ class SeedSequence {
 public:
     static constexpr std::size_t pool_size = 4;
 
-    // entropy: the seed's 32-bit words, least significant first (see seed_words()).
+    // entropy: the seed's 32-bit words, least significant first (rng::seed_words, Seed::words).
     explicit SeedSequence(const std::vector<std::uint32_t>& entropy);
 
     const std::array<std::uint32_t, pool_size>& pool() const { return pool_; }

@@ -7,46 +7,6 @@
 
 namespace attn::rng {
 
-// ---- MT19937 ------------------------------------------------------------------------------
-
-namespace {
-constexpr std::size_t kN = Mt19937::kStateSize;
-constexpr std::size_t kM = 397;
-constexpr std::uint32_t kMatrixA = 0x9908b0dfu;
-constexpr std::uint32_t kUpperMask = 0x80000000u;
-constexpr std::uint32_t kLowerMask = 0x7fffffffu;
-}  // namespace
-
-Mt19937::Mt19937(std::uint32_t seed) { this->seed(seed); }
-
-// init_genrand: state[i] = 1812433253 * (state[i-1] ^ (state[i-1] >> 30)) + i  (mod 2^32).
-void Mt19937::seed(std::uint32_t seed) {
-    state_[0] = seed;
-    for (std::size_t i = 1; i < kN; ++i) {
-        const std::uint32_t prev = state_[i - 1];
-        state_[i] = 1812433253u * (prev ^ (prev >> 30)) + static_cast<std::uint32_t>(i);
-    }
-    index_ = kN;   // the first next() twists
-}
-
-void Mt19937::twist() {
-    for (std::size_t i = 0; i < kN; ++i) {
-        const std::uint32_t y = (state_[i] & kUpperMask) | (state_[(i + 1) % kN] & kLowerMask);
-        state_[i] = state_[(i + kM) % kN] ^ (y >> 1) ^ ((y & 1u) ? kMatrixA : 0u);
-    }
-    index_ = 0;
-}
-
-std::uint32_t Mt19937::next() {
-    if (index_ >= kN) twist();
-    std::uint32_t y = state_[index_++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= y >> 18;
-    return y;
-}
-
 // ---- the torch facade -----------------------------------------------------------------------
 
 TorchGenerator::TorchGenerator(std::uint64_t seed) { manual_seed(seed); }

@@ -1,35 +1,17 @@
 #pragma once
 // Torch-compatible random generator: torch.manual_seed(seed); torch.rand / torch.randn on the CPU,
 // float32, as PyTorch 1.13 draws them (docs/spec/torch-randn.md). Same layering as the
-// NumPy generator: a bit generator (MT19937), then distributions as members of a thin facade
-// that also holds torch's cached normal. No CLI, printing or xtensor here.
-#include <array>
+// NumPy generator: a bit generator (MT19937, rng/mt19937.hpp, shared with the legacy
+// RandomState), then distributions as members of a thin facade that also holds torch's cached
+// normal. No CLI, printing or xtensor here.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
+#include "rng/mt19937.hpp"
+
 namespace attn::rng {
-
-// MT19937, 32-bit (Matsumoto & Nishimura 1998): init_genrand seeding, standard twist and
-// tempering. Its words equal std::mt19937's for the same 32-bit seed.
-class Mt19937 {
-public:
-    static constexpr std::size_t kStateSize = 624;
-
-    explicit Mt19937(std::uint32_t seed = 5489u);
-    void seed(std::uint32_t seed);
-    std::uint32_t next();
-
-    // The untempered state words (what torch.get_rng_state() stores after seeding).
-    const std::array<std::uint32_t, kStateSize>& state() const { return state_; }
-
-private:
-    void twist();
-
-    std::array<std::uint32_t, kStateSize> state_{};
-    std::size_t index_ = kStateSize;
-};
 
 class TorchGenerator {
 public:

@@ -19,8 +19,9 @@ Command attention_command() {
               std::vector{option(&Options::col, int_flag("--col", "1-based output position whose scores and weights are shown, 1..N",
                                                          Options{}.col, "1..N"))} +
               pictures<Options>(heatmap_flags()) + pictures<Options>({svg_flag()}) +
-              presented<Options>(presentation_flags());
+              presented<Options>(presentation_flags() + std::vector{with_outputs_flag()});
     e.picture_side = [](const Options& o) { return o.n; };
+    e.shown = [](Options& o, const Pictures&, const Presentation& p) { o.with_outputs = p.with_outputs; };
     e.run = without_progress(experiments::run_attention);
     e.svg = [](const report::AttentionReport& r) {
         return render::svg::heatmaps_svg(render::attention_heatmaps(r, render::Wording::english));

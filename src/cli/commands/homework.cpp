@@ -69,6 +69,9 @@ Command homework_command() {
         "student not fully right or not graded, 2 a bad roster, 3 files.\n"
         "The sheet holds answers only: points and feedback come from --points, --course and\n"
         "--show-expected; wrong answers get a hint, not the expected value.\n"
+        "A number is right within one unit of its last asked place of the exact value, or of what\n"
+        "the problem's own steps give from the figures printed on the sheet, each rounded to the\n"
+        "asked places: honest work from the printed numbers is never marked wrong.\n"
         "With the course secret ($ATTN_COURSE_SECRET, or --secret-file) a student's numbers are\n"
         "derived from HMAC-SHA256(secret, ID); without it they are public self-study numbers.\n"
         "--variant chapter is the chapter's own numbers. " + std::string(homework::kStudentIdRule) + ".\n"
@@ -116,7 +119,9 @@ Command homework_command() {
             }
             // The same numbers as the text key: keyed by the course secret when one is given.
             const homework::AnswerKey key =
-                homework::build_answer_key(homework::solve(homework::homework_variant(options)), options.problem);
+                homework::build_answer_key(homework::solve(homework::homework_variant(options),
+                                                          homework::Problem3Counts::formula_only),
+                                           options.problem);
             Texts keyed = t;   // the record: the problems keyed, the language used
             if (keyed.problems.empty()) keyed.problems = {1, 2, 3};
             keyed.presentation = p;

@@ -1,6 +1,5 @@
 // `attn udl 12.1|12.2`: the Understanding Deep Learning notebooks 12.1 and 12.2, cell by cell;
 // --mistake replays a common wrong solution of 12.2, --diagnose names the one behind a printed X'.
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,6 +7,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/experiment_command.hpp"
 #include "errors.hpp"
+#include "files/read_whole.hpp"
 #include "experiments/udl.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/json/udl_json.hpp"
@@ -25,21 +25,14 @@ struct UdlFlags {
     std::optional<std::string> mistake, diagnose;
 };
 
-// FILE or "-" (standard input), whole.
+// FILE or "-" (standard input), whole (files::read_whole): exit 3 when it cannot be read, 2 when
+// it is too large to be a printed X'.
 std::string read_input(const std::string& path) {
-    std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-    if (!f) throw IoError("--diagnose: cannot open '" + path + "'");
-    std::string text;
-    char buf[4096];
-    std::size_t got;
-    while ((got = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() <= kMaxDiagnoseBytes)
-        text.append(buf, got);
-    const bool failed = std::ferror(f);
-    if (f != stdin) std::fclose(f);
-    if (failed) throw IoError("--diagnose: cannot read '" + path + "'");
-    if (text.size() > kMaxDiagnoseBytes)
-        throw UsageError("--diagnose", "the input is over 1 MiB; a printed X' is a few kB");
-    return text;
+    files::WholeFile input = files::read_whole(path, kMaxDiagnoseBytes, /*allow_stdin=*/true);
+    if (input.failure == files::WholeFile::Failure::too_large)
+        throw UsageError("--diagnose", input.message + "; a printed X' is a few kB");
+    if (input.failure != files::WholeFile::Failure::none) throw IoError("--diagnose: " + input.message);
+    return std::move(input.text);
 }
 
 experiments::UdlOptions to_options(const UdlFlags& f) {

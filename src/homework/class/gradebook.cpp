@@ -38,7 +38,7 @@ std::string status_text(const StudentResult& r) { return sheet_status_name(r.sta
 }  // namespace
 
 std::vector<ClassColumn> class_columns(int problem, const PointRules& points) {
-    const AnswerKey key = build_answer_key(solve(chapter_variant()), problem);
+    const AnswerKey key = build_answer_key(solve(chapter_variant(), Problem3Counts::formula_only), problem);
     std::map<std::string, std::size_t> count;
     for (const Item& item : key.items) ++count[without_trailing_digits(item.key())];
     std::map<std::string, std::size_t> seen;

@@ -17,6 +17,7 @@ std::string attention_json(const report::AttentionReport& r, const report::Invoc
         .array("column_weights", r.column_weights)   // A[:, col-1]
         .value("input_shape", json::shape(r.input_shape))
         .value("output_shape", json::shape(r.output_shape));
+    if (r.output) data.array("output", *r.output);   // --with-outputs: Y = V A
     return json::document(invocation, std::move(data));
 }
 

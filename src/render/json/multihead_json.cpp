@@ -15,6 +15,7 @@ std::string multihead_json(const report::MultiheadReport& r, const report::Invoc
             .value("parameters", row.parameters)
             .value("multiplications", row.multiplications)
             .value("output_shape", json::shape(row.output_shape));
+        if (row.output) o.array("output", *row.output).arrays("head_weights", row.head_weights);   // --with-outputs
         rows.push_back(std::move(o));
     }
     json::Object data;

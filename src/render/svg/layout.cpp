@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "render/heatmap.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::render::svg {
 
@@ -19,7 +19,7 @@ std::string tick_label(double v) {
 }
 
 double text_width(const std::string& utf8, double font_size) {
-    return static_cast<double>(display_width(utf8)) * 0.62 * font_size;
+    return static_cast<double>(text::display_width(utf8)) * 0.62 * font_size;
 }
 
 }  // namespace attn::render::svg

@@ -9,7 +9,7 @@ namespace attn::render::svg {
 std::string multihead_svg(const report::MultiheadReport& r) {
     std::vector<report::MultiheadRow> rows = r.rows;
     std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.heads < b.heads; });
-    Series parameters{"counted from the computation", {}, {}, kBlue, false, false};
+    Series parameters{"counted from the shapes of the products", {}, {}, kBlue, false, false};
     Series multiplications = parameters;
     for (const auto& row : rows) {
         parameters.x.push_back(static_cast<double>(row.heads));

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "text/utf8.hpp"
+
 namespace attn::render::svg {
 namespace {
 
@@ -20,26 +22,11 @@ void check_name(const std::string& name) {
     }
 }
 
-// The length of the well-formed UTF-8 sequence at s[i] (shortest form, no surrogates, at most
-// U+10FFFF), or 0.
+// The length of the well-formed UTF-8 sequence at s[i] that XML allows (U+FFFE and U+FFFF are
+// not XML characters), or 0.
 std::size_t utf8_length(std::string_view s, std::size_t i) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    std::size_t len = b < 0x80 ? 1 : (b >= 0xc2 && b <= 0xdf) ? 2 : (b >= 0xe0 && b <= 0xef) ? 3
-                                                                   : (b >= 0xf0 && b <= 0xf4) ? 4 : 0;
-    if (len == 0 || i + len > s.size()) return 0;
-    for (std::size_t k = 1; k < len; ++k) {
-        if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return 0;
-    }
-    const auto b1 = static_cast<unsigned char>(s[i + 1 < s.size() ? i + 1 : i]);
-    if (b == 0xe0 && b1 < 0xa0) return 0;                 // overlong
-    if (b == 0xed && b1 >= 0xa0) return 0;                // surrogates
-    if (b == 0xf0 && b1 < 0x90) return 0;                 // overlong
-    if (b == 0xf4 && b1 >= 0x90) return 0;                // beyond U+10FFFF
-    if (b == 0xef && b1 == 0xbf && len == 3) {            // U+FFFE and U+FFFF are not XML characters
-        const auto b2 = static_cast<unsigned char>(s[i + 2]);
-        if (b2 == 0xbe || b2 == 0xbf) return 0;
-    }
-    return len;
+    const text::CodePoint p = text::decode(s, i);
+    return p.value == 0xFFFE || p.value == 0xFFFF ? 0 : p.length;
 }
 
 }  // namespace

@@ -1,0 +1,37 @@
+#pragma once
+// UTF-8, once for the house: decoding a code point, validation, Python's len(), and the columns
+// a terminal gives a text. Well-formed means RFC 3629: the shortest form, no surrogates
+// (U+D800..U+DFFF), nothing past U+10FFFF. Pure functions over bytes; includes nothing of the
+// project.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace attn::text {
+
+struct CodePoint {
+    char32_t value = 0;
+    std::size_t length = 0;   // bytes; 0: no well-formed sequence starts there
+};
+
+// The well-formed sequence that starts at s[i] (i < s.size()), or {0, 0}.
+CodePoint decode(std::string_view s, std::size_t i);
+
+// Every byte belongs to a well-formed sequence.
+bool is_valid(std::string_view s);
+
+// `s` with each byte that starts no well-formed sequence replaced by U+FFFD (one per byte), the
+// rest unchanged: safe to put in a UTF-8 document.
+std::string valid(std::string_view s);
+
+// Python's len() of a valid UTF-8 text: its code points (the bytes that are not continuation
+// bytes 10xxxxxx).
+std::size_t code_points(std::string_view s);
+
+// The terminal columns of `s`: 2 for East Asian wide and fullwidth characters (Unicode's
+// East_Asian_Width W and F: Hangul Jamo, CJK and its punctuation but U+303F, Hangul
+// syllables, compatibility ideographs, vertical and fullwidth forms, planes 2 and 3; the
+// lesson's 床前明月光), 1 for every other code point and for each byte of an ill-formed sequence.
+std::size_t display_width(std::string_view s);
+
+}  // namespace attn::text

@@ -1,0 +1,100 @@
+"""The shared harness of the Python test drivers, as ripgrep's tests/util.rs serves its
+integration tests: a check counter, running attn, and byte comparison with a visible diff.
+
+    from harness import Checks, run_attn, byte_diff
+    checks = Checks("cli_errors")
+    r = run_attn(attn, ["attention", "--n", "0"])
+    checks.check(r.returncode == 2, "attn attention --n 0: want exit 2")
+    checks.same_bytes(expected, r.stdout, "attn attention")
+    return checks.finish()      # prints "cli_errors: N passed, M failed"; 1 if any failed
+
+Only the standard library; the drivers stay plain scripts run by ctest.
+"""
+import difflib
+import os
+import shlex
+import subprocess
+
+
+class Checks:
+    """Counts checks; each failure prints one "FAIL what" line as it happens (or "ok   what"
+    too, with verbose=True), and finish() prints the summary and gives the exit status."""
+
+    def __init__(self, name, verbose=False):
+        self.name = name
+        self.verbose = verbose
+        self.passed = 0
+        self.failures = []
+
+    @property
+    def failed(self):
+        return len(self.failures)
+
+    def check(self, ok, what):
+        if ok:
+            self.passed += 1
+            if self.verbose:
+                print("ok   " + what)
+        else:
+            self.failures.append(what)
+            print("FAIL " + what)
+        return bool(ok)
+
+    def same_bytes(self, expected, got, what):
+        """A check that `got` equals `expected` byte for byte; a failure shows where (byte_diff)."""
+        ok = expected == got
+        return self.check(ok, what if ok else f"{what}: output differs\n{byte_diff(expected, got)}")
+
+    def finish(self, require_some=False):
+        """Prints "NAME: N passed, M failed"; 1 when a check failed (or, with require_some, when
+        none ran), else 0."""
+        print(f"{self.name}: {self.passed} passed, {self.failed} failed")
+        return 1 if self.failures or (require_some and not self.passed) else 0
+
+
+def run_attn(attn, args, stdin=None, env=None, env_extra=None, env_drop=(), text=False, timeout=120, **kw):
+    """attn with `args` (a list, or a string split as a shell would), output captured. `env`
+    replaces the environment; `env_extra` adds to it (or to os.environ); names in `env_drop` are
+    removed. `stdin` is bytes or text (as `text`), or a file object."""
+    if isinstance(args, str):
+        args = shlex.split(args)
+    if env_extra is not None or env_drop:
+        env = dict(os.environ if env is None else env)
+        env.update(env_extra or {})
+        for name in env_drop:
+            env.pop(name, None)
+    feed = {"input": stdin} if isinstance(stdin, (bytes, str)) else {"stdin": stdin}
+    return subprocess.run([attn, *args], capture_output=True, text=text, env=env, timeout=timeout, **feed, **kw)
+
+
+def visible(line):
+    """A line with what a terminal hides made visible: trailing spaces as ·, tabs as →, and
+    other control characters escaped."""
+    body = line.rstrip(" ")
+    out = []
+    for ch in body:
+        if ch == "\t":
+            out.append("→")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7f:
+            out.append(f"\\x{ord(ch):02x}")
+        else:
+            out.append(ch)
+    return "".join(out) + "·" * (len(line) - len(body))
+
+
+def byte_diff(expected, got, context=2, limit=40):
+    """Where two outputs differ, for a failure message: the first differing byte's offset and
+    line, then a unified diff of the lines with visible spaces (at most `limit` lines)."""
+    e = expected if isinstance(expected, bytes) else expected.encode()
+    g = got if isinstance(got, bytes) else got.encode()
+    if e == g:
+        return "(identical)"
+    first = next((i for i, (x, y) in enumerate(zip(e, g)) if x != y), min(len(e), len(g)))
+    line = e[:first].count(b"\n") + 1
+    head = f"first difference at byte {first} (line {line}); expected {len(e)} bytes, got {len(g)}"
+    el = [visible(x) for x in e.decode(errors="replace").split("\n")]
+    gl = [visible(x) for x in g.decode(errors="replace").split("\n")]
+    diff = list(difflib.unified_diff(el, gl, "expected", "got", n=context, lineterm=""))
+    if len(diff) > limit:
+        diff = diff[:limit] + [f"... ({len(diff) - limit} more diff lines)"]
+    return "\n".join([head] + diff)

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""What only --with-outputs and multihead's --heatmap show, against the chapter's reference scripts.
+
+attn skips the work no output shows (attention's Y = V A, all of multihead's heads when only the
+counts are printed: experiments/attention.hpp and multihead.hpp say what each output needs).
+The golden and conformance tests prove the text did not change; this test proves that the values
+computed only on request are the reference's:
+
+- `attention --format json --with-outputs`: data.output is the reference's Y and data.weights
+  its A, bit for bit, and the rest of the JSON is the JSON without the flag;
+- `multihead --format json --with-outputs --h H`: the row's output is the reference's Y (the
+  last H of the sweep: the script's global Y) and head_weights its heads' A, bit for bit;
+- `multihead --heatmap --color never`: each (H, H) map is the mean over output positions of
+  ½ Σ_m |A_i − A_j| of the reference's heads, to the 3 printed decimals;
+- every JSON document validates against docs/schema/attn-output.schema.json;
+- --with-outputs without --format json is a usage error (exit 2).
+
+The reference runs in this process (runpy) with np.exp replaced by glibc's exp (math.exp) element
+by element: attn's softmax calls glibc's exp, and NumPy 1.24 on an AVX-512 CPU uses its own SIMD
+exp, which differs in the last bit for about a quarter of arguments (docs/architecture.md), so
+the bits are compared where both sides use the same exp. Everything else (the draws, OpenBLAS's
+products, NumPy's sums) is the reference's own code. Skips (77) without the reference scripts.
+"""
+import argparse
+import contextlib
+import io
+import json
+import math
+import pathlib
+import runpy
+import subprocess
+import sys
+
+import numpy as np
+from jsonschema import Draft202012Validator
+
+glibc_exp = np.vectorize(math.exp, otypes=[float])
+
+
+def reference(script, args):
+    """Runs the reference script with glibc's exp; returns its globals and every exp's result."""
+    calls = []
+    real_exp = np.exp
+
+    def exp(x):
+        out = glibc_exp(np.asarray(x, dtype=float))
+        calls.append(out)
+        return out
+
+    sys.argv = [str(script)] + list(args)
+    np.exp = exp
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            g = runpy.run_path(str(script), run_name="__main__")
+    finally:
+        np.exp = real_exp
+    return g, calls
+
+
+SCHEMA = []   # the validator of docs/schema/attn-output.schema.json, set in main()
+
+
+def attn_json(attn, args):
+    out = subprocess.run([attn] + args, check=True, capture_output=True, text=True).stdout
+    doc = json.loads(out)
+    SCHEMA[0].validate(doc)
+    return doc
+
+
+def same_bits(name, got, want, failures):
+    got, want = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+    if got.shape != want.shape:
+        failures.append(f"{name}: shape {got.shape}, the reference's {want.shape}")
+    elif not np.array_equal(got.view(np.uint64), want.view(np.uint64)):
+        n = int((got.view(np.uint64) != want.view(np.uint64)).sum())
+        failures.append(f"{name}: {n} of {got.size} values differ from the reference's bits")
+
+
+def check_attention(attn, ref, args, failures):
+    g, _ = reference(ref / "attention.py", args)
+    with_y = attn_json(attn, ["attention"] + args + ["--format", "json", "--with-outputs"])
+    plain = attn_json(attn, ["attention"] + args + ["--format", "json"])
+    data = with_y["data"]
+    same_bits(f"attention {args} Y", data["output"]["values"], g["Y"], failures)
+    same_bits(f"attention {args} A", data["weights"]["values"], g["A"], failures)
+    del data["output"]
+    with_y["options"]["with_outputs"] = False
+    if with_y != plain:
+        failures.append(f"attention {args}: the JSON with --with-outputs differs beyond data.output")
+
+
+def check_multihead(attn, ref, args, last, failures):
+    g, calls = reference(ref / "multihead.py", args + ["--h", str(last)])
+    got = attn_json(attn, ["multihead"] + args + ["--h", str(last), "--format", "json", "--with-outputs"])
+    row = got["data"]["rows"][0]
+    same_bits(f"multihead {args} H={last} Y", row["output"]["values"], g["Y"], failures)
+    heads = [e / e.sum(axis=0, keepdims=True) for e in calls[-last:]]   # the script's softmax_cols
+    if len(row["head_weights"]) != last:
+        failures.append(f"multihead {args} H={last}: {len(row['head_weights'])} head weights")
+    for i, (a, w) in enumerate(zip(row["head_weights"], heads)):
+        same_bits(f"multihead {args} H={last} head {i + 1} A", a["values"], w, failures)
+    return heads
+
+
+def check_heatmap(attn, ref, args, sweep, failures):
+    text = subprocess.run([attn, "multihead"] + args + ["--sweep", ",".join(map(str, sweep)),
+                                                        "--heatmap", "--color", "never"],
+                          check=True, capture_output=True, text=True).stdout
+    _, calls = reference(ref / "multihead.py", args + ["--sweep", ",".join(map(str, sweep))])
+    lines = text.split("\n")
+    start = 0
+    for h in sweep:
+        heads = [e / e.sum(axis=0, keepdims=True) for e in calls[start:start + h]]
+        start += h
+        want = np.array([[0.5 * np.abs(a - b).sum() / a.shape[1] for b in heads] for a in heads])
+        title = next(i for i, line in enumerate(lines) if line.startswith(f"H={h}："))
+        grid = [line.split()[1:] for line in lines[title + 3:title + 3 + h]]
+        got = np.array([[float(v) for v in row] for row in grid])
+        if got.shape != want.shape or np.abs(got - want).max() > 0.0005 + 1e-12:
+            failures.append(f"multihead --heatmap {args} H={h}: {got.tolist()} against {want.round(3).tolist()}")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--attn", required=True)
+    p.add_argument("--reference", required=True)
+    p.add_argument("--schema", required=True)
+    a = p.parse_args()
+    SCHEMA.append(Draft202012Validator(json.load(open(a.schema, encoding="utf-8"))))
+    ref = pathlib.Path(a.reference)
+    if not (ref / "attention.py").is_file():
+        print(f"SKIPPED: {ref} has no reference scripts (the chapter's shared/ folder, see the README)")
+        return 77
+    failures = []
+    for args in ([], ["--seed", "3", "--d", "9", "--n", "17", "--dq", "5", "--col", "17"],
+                 ["--seed", "12", "--d", "40", "--n", "33", "--dq", "2"]):
+        check_attention(a.attn, ref, args, failures)
+    check_multihead(a.attn, ref, [], 6, failures)
+    check_multihead(a.attn, ref, ["--seed", "7", "--d", "24", "--n", "19", "--sweep", "2,8,3"], 3, failures)
+    check_heatmap(a.attn, ref, ["--seed", "5", "--d", "12", "--n", "9"], [1, 4, 3], failures)
+    bad = subprocess.run([a.attn, "attention", "--with-outputs"], capture_output=True, text=True)
+    if bad.returncode != 2 or "--with-outputs" not in bad.stderr:
+        failures.append(f"attention --with-outputs without JSON: exit {bad.returncode}, {bad.stderr!r}")
+    for f in failures:
+        print("FAIL:", f)
+    print(f"with_outputs: {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
