@@ -21,6 +21,8 @@ import subprocess
 import sys
 import time
 
+from harness import Checks, byte_diff, run_attn
+
 PYTHON = "/usr/bin/python3"
 DEFAULT_SEED = 20261130   # fixed, so a ctest run is reproducible
 SKIP = 77                 # ctest SKIP_RETURN_CODE
@@ -139,35 +141,28 @@ def main():
         got = subprocess.run([a.attn, name, *args], capture_output=True)
         return name, args, ref, got
 
-    passed = failed = 0
+    checks = Checks("conformance")
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         for name, args, ref, got in pool.map(run_case, cases):
             if ref.returncode == 0 and got.returncode == 0 and ref.stdout == got.stdout:
-                passed += 1
+                checks.check(True, "")
                 continue
-            failed += 1
-            print(f"FAIL attn {name} {' '.join(args)}")
-            print(f"  reference exit {ref.returncode}, attn exit {got.returncode}")
+            detail = [f"attn {name} {' '.join(args)}", f"  reference exit {ref.returncode}, attn exit {got.returncode}"]
             if got.stderr:
-                print("  attn stderr:", got.stderr.decode(errors="replace").strip())
+                detail.append("  attn stderr: " + got.stderr.decode(errors="replace").strip())
             if ref.stderr:
-                print("  reference stderr:", ref.stderr.decode(errors="replace").strip()[-400:])
-            print("  expected:\n" + ref.stdout.decode(errors="replace"))
-            print("  got:\n" + got.stdout.decode(errors="replace"))
+                detail.append("  reference stderr: " + ref.stderr.decode(errors="replace").strip()[-400:])
+            checks.check(False, "\n".join(detail) + "\n" + byte_diff(ref.stdout, got.stdout))
     for name, args in REFUSED:
         if name not in a.experiments:
             continue
-        got = subprocess.run([a.attn, name, *args], capture_output=True)
+        got = run_attn(a.attn, [name, *args])
         lines = got.stderr.decode(errors="replace").splitlines()
-        if got.returncode == 2 and not got.stdout and len(lines) == 1 and \
-                lines[0].startswith(f"attn: error: {args[0].split('=')[0]}: ") and ".." in lines[0]:
-            passed += 1
-        else:
-            failed += 1
-            print(f"FAIL attn {name} {' '.join(args)} should be refused with one line naming the range:"
-                  f" exit {got.returncode}, stdout {got.stdout!r}, stderr {lines}")
-    print(f"conformance: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+        checks.check(got.returncode == 2 and not got.stdout and len(lines) == 1 and
+                     lines[0].startswith(f"attn: error: {args[0].split('=')[0]}: ") and ".." in lines[0],
+                     f"attn {name} {' '.join(args)} should be refused with one line naming the range:"
+                     f" exit {got.returncode}, stdout {got.stdout!r}, stderr {lines}")
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -82,7 +82,12 @@ def value_of(tables, key):
 
 
 def unescape(cell):
-    return re.sub(r"\\(.)", r"\1", cell.strip())
+    """A Markdown cell's text: a code span's content as it is, else backslash escapes undone."""
+    cell = cell.strip()
+    span = re.fullmatch(r"(`+) ?(.*?) ?\1", cell)
+    if span:
+        return span.group(2).replace("\\|", "|")
+    return re.sub(r"\\(.)", r"\1", cell)
 
 
 def md_tables(text):

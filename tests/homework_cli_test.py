@@ -15,6 +15,8 @@ import json
 import os
 import pathlib
 import re
+import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -341,13 +343,44 @@ def main():
         pathlib.Path(t.tmp / "results.json").write_text('{"score": 19}')
         p = t.run("--grade", sheet, "--junit", str(t.tmp / "dir.xml"), "--gradescope", str(t.tmp / "results.json"))
         t.check(p.returncode == 3 and not (t.tmp / "results.json").exists(), "report is a directory: exit 3, no stale JSON")
+        # Issue 17, point 7: two directories exit 3 like one; a device node is refused, never unlinked.
+        os.makedirs(t.tmp / "dir2.json", exist_ok=True)
+        p = t.run("--grade", sheet, "--junit", str(t.tmp / "dir.xml"), "--gradescope", str(t.tmp / "dir2.json"))
+        t.check(p.returncode == 3, f"two directory report paths: exit 3 ({p.returncode})")
+        fifo_report = t.tmp / "fifo.xml"
+        os.mkfifo(fifo_report)
+        p = t.run("--grade", sheet, "--junit", str(fifo_report))
+        t.check(p.returncode == 3 and b"not a regular file" in p.stderr and stat.S_ISFIFO(os.lstat(fifo_report).st_mode),
+                f"a FIFO at a report path: exit 3, left in place ({p.stderr[:120]})")
+        if os.path.exists("/dev/null"):
+            p = t.run("--grade", sheet, "--junit", "/dev/null")
+            t.check(p.returncode == 3 and stat.S_ISCHR(os.lstat("/dev/null").st_mode),
+                    "--junit /dev/null: exit 3, the device stays a device")
+        # Issue 22, point 10: concurrent gradings into the same report paths leave one run's pair.
+        pair_xml, pair_json = str(t.tmp / "pair.xml"), str(t.tmp / "pair.json")
+        sheets = [t.write(f"c{k}.toml", book if k % 2 else sub(book, "ratio = 5.13", "ratio = 9.99")) for k in range(6)]
+        consistent = True
+        for _ in range(6):
+            procs = [subprocess.Popen([t.attn, "homework", "--grade", sh, "--junit", pair_xml, "--gradescope", pair_json],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for sh in sheets]
+            for proc in procs:
+                proc.wait(timeout=60)
+            _, _, root = junit_failures(pair_xml)
+            score = [pr.get("value") for pr in root.iter("property") if pr.get("name") == "score"][0]
+            consistent = consistent and float(score) == json.loads(pathlib.Path(pair_json).read_text())["score"]
+        t.check(consistent, "concurrent gradings: the JUnit and Gradescope files are one run's pair")
         p, junit, gs, summary = t.grade('"hw1.a.scores" = [2, 0, 2]\n' + book)
         t.check(p.returncode == 1 and re.search(rb"given twice, at \S*sheet.toml:7:11 and \S*sheet.toml:1:18", p.stdout),
                 "a duplicate key names both places")
         p, junit, gs, summary = t.grade(sub(sub(book, 'params = "4*D^2"', 'params = "**4** [x](http://e) <b>"'),
                                             "ratio = 5.13", 'ratio = "5.13"'))
         md = pathlib.Path(summary).read_text(encoding="utf-8")
-        t.check("**4**" not in md and "](http" not in md and " <b>" not in md, "Markdown in an answer is escaped")
+        t.check('` "**4** [x](http://e) <b>" `' in md, "Markdown in an answer is a code span")
+        if shutil.which("cmark-gfm"):
+            html = subprocess.run(["cmark-gfm", "-e", "table", "-e", "autolink"], input=md.encode(),
+                                  capture_output=True, check=True).stdout.decode()
+            t.check("<a " not in html and "<b>" not in html and "<strong>4" not in html,
+                    f"the summary renders the answer as text: {html[:200]}")
         rows = table_rows(p.stdout)
         t.check(p.returncode == 1 and rows["hw3.c.ratio"][0] == "wrong" and
                 sum(1 for r in rows.values() if r[0] == "right") == 17, "a badly typed key is wrong, the rest graded")

@@ -19,6 +19,8 @@ import time
 # The one rule for the section-5 figure (checked as < 1e-6) lives in the golden runner.
 from golden_test import outputs_match
 
+from harness import Checks, byte_diff, run_attn
+
 PYTHON = "/usr/bin/python3"
 
 
@@ -61,7 +63,7 @@ def compare(attn, reference, args):
     if a.returncode != 0:
         return f"attn lesson {' '.join(args)} exited {a.returncode}: {a.stderr.decode(errors='replace').strip()}"
     if not outputs_match(p.stdout.decode(), a.stdout.decode(), args):
-        return f"attn lesson {' '.join(args)}:\n--- reference\n{p.stdout.decode()}--- attn\n{a.stdout.decode()}"
+        return f"attn lesson {' '.join(args)}:\n" + byte_diff(p.stdout, a.stdout)
     return None
 
 
@@ -93,20 +95,16 @@ def main():
     print(f"lesson conformance: seed {seed}, {a.cases} cases (replay with --seed {seed})")
     r = random.Random(seed)
     sets = [[]] + [flag_set(r) for _ in range(a.cases)]
-    failures = []
+    checks = Checks("lesson conformance")
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         for problem in pool.map(lambda s: compare(a.attn, reference, s), sets):
-            if problem:
-                failures.append(problem)
+            checks.check(not problem, problem)
     for args in BAD:
-        run = subprocess.run([a.attn, "lesson", *args], capture_output=True)
+        run = run_attn(a.attn, ["lesson", *args])
         err = run.stderr.decode(errors="replace")
-        if run.returncode != 2 or run.stdout or err.count("\n") != 1 or not err.startswith("attn: error: "):
-            failures.append(f"attn lesson {' '.join(args)}: exit {run.returncode}, stdout {run.stdout!r}, stderr {err!r}")
-    for f in failures:
-        print("FAIL", f)
-    print(f"lesson conformance: {len(sets) + len(BAD) - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+        checks.check(run.returncode == 2 and not run.stdout and err.count("\n") == 1 and err.startswith("attn: error: "),
+                     f"attn lesson {' '.join(args)}: exit {run.returncode}, stdout {run.stdout!r}, stderr {err!r}")
+    return checks.finish()
 
 
 if __name__ == "__main__":

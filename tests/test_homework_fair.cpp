@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -264,5 +265,59 @@ TEST_CASE("fair by construction: problem 3's formula-only key equals the counted
         CHECK(counted.muls_short == formula.muls_short);
         CHECK(counted.muls_long == formula.muls_long);
         CHECK(counted.muls_equal == formula.muls_equal);
+    }
+}
+
+TEST_CASE("hints teach without answering: no hint, nor any fragment of one, is graded right") {
+    // Issue 17, point 5: the hint of hw3.b.muls once listed the four terms, whose sum is the answer.
+    GradeOptions options;
+    options.expression_seed = 5;
+    for (const char* id : {"", "alice", "fair-1"}) {
+        const Variant v = id[0] ? derive_variant(id) : chapter_variant();
+        const AnswerKey key = build_answer_key(solve_fast(v));
+        std::vector<std::string> texts;
+        for (const Item& item : key.items) {
+            texts.push_back(item.hint);
+            for (const Mistake& m : item.mistakes) texts.push_back(m.hint);
+        }
+        // Every hint whole, and every piece of it between punctuation, as every key's answer.
+        std::vector<std::string> fragments;
+        for (const std::string& t : texts) {
+            fragments.push_back(t);
+            std::string piece;
+            for (char ch : t + ",") {
+                if (ch == ',' || ch == ';' || ch == ':' || ch == '=' || ch == '(' || ch == ')') {
+                    if (piece.find_first_not_of(' ') != std::string::npos) fragments.push_back(piece);
+                    piece.clear();
+                } else {
+                    piece += ch;
+                }
+            }
+            for (const std::string& word : {std::string("or"), std::string("and")}) {
+                for (std::size_t at = t.find(" " + word + " "); at != std::string::npos; at = t.find(" " + word + " ", at + 1)) {
+                    fragments.push_back(t.substr(0, at));
+                    fragments.push_back(t.substr(at + word.size() + 2));
+                }
+            }
+        }
+        // And the sum of every formula-like token of a hint ("3D^2N, scoring N^2D, ..." adds up).
+        const std::regex token("(?:^|[^A-Za-z_])([0-9DNH][0-9DNH^*/.]*)(?=$|[^A-Za-z_])");
+        for (const std::string& t : texts) {
+            std::string sum;
+            for (auto it = std::sregex_iterator(t.begin(), t.end(), token); it != std::sregex_iterator(); ++it) {
+                sum += (sum.empty() ? "" : " + ") + (*it)[1].str();
+            }
+            if (!sum.empty()) fragments.push_back(sum);
+        }
+        for (const std::string& f : fragments) {
+            std::string escaped;
+            for (char ch : f) escaped += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
+            std::string sheet;
+            for (const Item& item : key.items) sheet += item.key() + " = \"" + escaped + "\"\n";
+            const GradeReport r = grade(key, parse_sheet(sheet, "hints.toml"), options);
+            for (const GradedItem& row : r.items) {
+                CHECK_MESSAGE(row.verdict != Verdict::right, row.key << " accepts the hint text \"" << f << "\"");
+            }
+        }
     }
 }

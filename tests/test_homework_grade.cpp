@@ -353,10 +353,14 @@ TEST_CASE("reports: JUnit, Gradescope and Markdown agree with the table") {
 }
 
 TEST_CASE("escaping for reports") {
-    CHECK(xml_escape("a<b>&\"'\x01\t") == "a&lt;b&gt;&amp;&quot;&apos;\xEF\xBF\xBD\t");
-    CHECK(json_escape("a\"\\\n\x02") == "a\\\"\\\\\\n\\u0002");
+    CHECK(xml_escape("a<b>&\"'\x01\t") == "a&lt;b&gt;&amp;&quot;&apos;\\u{0001}\t");
+    CHECK(json_escape("a\"\\\n\x02") == "a\\\"\\\\\\n\\\\u{0002}");
     CHECK(valid_utf8("ok \xe4\xbd\x9c \xff \xc0\xaf") == "ok \xe4\xbd\x9c \xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD");
-    CHECK(markdown_cell("a|b`c\nd") == "a\\|b\\`c d");
+    CHECK(markdown_cell("a|b`c\nd") == "`` a\\|b`c d ``");
     CHECK(markdown_cell("**x** [l](http://e) <b> ![i](u) # _y_") ==
-          "\\*\\*x\\*\\* \\[l\\]\\(http\\:\\/\\/e\\) \\<b\\> \\!\\[i\\]\\(u\\) \\# \\_y\\_");
+          "` **x** [l](http://e) <b> ![i](u) # _y_ `");
+    // The one sanitising step: hidden characters shown escaped, XML's forbidden U+FFFE/U+FFFF too.
+    CHECK(safe_text("a\xC2\x85" "b\xE2\x80\xAE" "c\xEF\xBF\xBF\xEF\xBF\xBE" "d\xE2\x81\xA0\n") ==
+          "a\\u{0085}b\\u{202E}c\\u{FFFF}\\u{FFFE}d\\u{2060}\n");
+    CHECK(safe_text("e\xCC\x81 \xE4\xBD\x9C") == "e\xCC\x81 \xE4\xBD\x9C");
 }

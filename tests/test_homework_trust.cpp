@@ -169,7 +169,7 @@ TEST_CASE("wrong and missing answers never show the expected value unless the te
         CHECK(text.find("0.0966") != std::string::npos);
         CHECK(text.find("0.801716") != std::string::npos);
     }
-    CHECK(summary_markdown(r).find("0\\.0966") != std::string::npos);   // Markdown escapes the dot
+    CHECK(summary_markdown(r).find("` 0.0966 `") != std::string::npos);   // a code span in Markdown
 }
 
 // ---- point 3: the sheet set its own points ----------------------------------------------------
@@ -426,15 +426,13 @@ TEST_CASE("Markdown in an answer reaches the step summary as text; unicode keys 
     const GradeReport r = grade_text("[hw3.a]\nparams = \"**bold** [x](https://evil.example) <img src=x>\"\n"
                                      "[hw1.a]\n\"scores\xe2\x80\xae\" = [2, 0, 2]\n");
     const std::string md = summary_markdown(r);
-    CHECK(md.find("**bold**") == std::string::npos);
-    CHECK(md.find("](https") == std::string::npos);
-    CHECK(md.find("\\<img") != std::string::npos);   // shown as text: every < is escaped
-    CHECK(md.find(" <img") == std::string::npos);
+    // A code span: nothing inside is parsed (tests/homework_reports_test.py renders it with cmark-gfm).
+    CHECK(md.find("| ` \"**bold** [x](https://evil.example) <img src=x>\" ` (expression) |") != std::string::npos);
     REQUIRE(r.warnings.size() == 1);
     CHECK(r.warnings[0].find("hw1.a.scores\\u{202E}") != std::string::npos);
     // An answer cannot hide control or bidi characters in a CI log either.
     const GradeReport hidden = grade_text("[hw3.a]\nparams = \"4*D^2\\u001b[2K\u202e\u200b\"\n");
-    CHECK(hidden.items[10].given == "\"4*D^2?[2K??\"");
+    CHECK(hidden.items[10].given == "\"4*D^2\\u{001B}[2K\\u{202E}\\u{200B}\"");
 }
 
 TEST_CASE("fewer digits than asked: \"give 4 decimal places\", not a conceptual hint") {

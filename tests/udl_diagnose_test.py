@@ -11,6 +11,8 @@ import shlex
 import subprocess
 import sys
 
+from harness import Checks
+
 # golden file -> what its X' is. With H = 1, 1/sqrt(D) is 1/sqrt(D/H) (scale-d is the right
 # answer); with H = D, D/H = 1 and the unscaled scores are the scaled ones.
 EXPECTED = {
@@ -61,7 +63,7 @@ def main():
     p.add_argument("--attn", required=True)
     p.add_argument("--golden", required=True)
     a = p.parse_args()
-    failures = []
+    checks = Checks("udl diagnose")
     for name, expected in EXPECTED.items():
         text = (pathlib.Path(a.golden) / "udl" / f"{name}.txt").read_text()
         header, body = text.split("\n", 1)
@@ -72,22 +74,18 @@ def main():
         block = x_prime(body)
         for form, data in (("str", block), ("repr", as_repr(block))):
             got = diagnose(a.attn, args, data)
-            if not verdict_ok(got, expected):
-                failures.append(f"{name} ({form}): want {expected}; got exit {got.returncode}: "
-                                f"{got.stdout.decode()}{got.stderr.decode()}")
+            checks.check(verdict_ok(got, expected), f"{name} ({form}): want {expected}; got exit {got.returncode}: "
+                                                    f"{got.stdout.decode()}{got.stderr.decode()}")
         # one number moved by 7 units of its last digit: no computation printed that
         numbers = list(re.finditer(r"-?\d+\.\d+", block))
         m = numbers[len(numbers) // 2]
         decimals = len(m.group().split(".")[1])
         moved = f"{float(m.group()) + 7 * 10**-decimals:.{decimals}f}"
         got = diagnose(a.attn, args, block[:m.start()] + moved + block[m.end():])
-        if not verdict_ok(got, "none") or "First element that differs" not in got.stdout.decode():
-            failures.append(f"{name} perturbed: want no match; got exit {got.returncode}: "
-                            f"{got.stdout.decode()}{got.stderr.decode()}")
-    for f in failures:
-        print("FAIL", f)
-    print(f"udl diagnose: {3 * len(EXPECTED) - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+        checks.check(verdict_ok(got, "none") and "First element that differs" in got.stdout.decode(),
+                     f"{name} perturbed: want no match; got exit {got.returncode}: "
+                     f"{got.stdout.decode()}{got.stderr.decode()}")
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -96,6 +96,14 @@ std::function<std::string(const Report&, const report::Invocation&, render::Lang
     return [json](const Report& r, const report::Invocation& record, render::Lang) { return json(r, record); };
 }
 
+// The record of a sweep experiment (scaling, multihead): --sweep as run (the sweep, then each
+// shown value not in it) and `shown_flag` as the rows shown, both from the report.
+template <class Report>
+std::map<std::string, std::function<report::SettingValue(const Report&)>> sweep_as_run(const std::string& shown_flag) {
+    return {{"--sweep", [](const Report& r) { return report::SettingValue(r.sweep); }},
+            {shown_flag, [](const Report& r) { return report::SettingValue(r.shown); }}};
+}
+
 template <class Options, class Report>
 Command experiment_command(Experiment<Options, Report> e) {
     using Target = ExperimentTarget<Options>;

@@ -174,7 +174,8 @@ void add_problem3(const Problem3Solution& s, std::vector<Item>& items) {
 
     Item muls = formula(3, "b", "muls", f.muls_expression(),
                         "multiplications: projections, scoring, weighting, mixing",
-                        "projections 3D^2N, scoring N^2D, weighting N^2D, mixing D^2N");
+                        "count each step's products per head and add: the projections of Q, K and V, the scoring "
+                        "K^T Q, the weighting V A, and the mixing Omega_c");
     muls.mistakes.push_back(expression_mistake(kForgotMix, s.forgot_mix.muls_expression()));
     muls.mistakes.push_back(expression_mistake(
         "counted only one of the two N^2 products (scoring K^T Q and weighting V A)", s.one_square_term.muls_expression()));
@@ -203,7 +204,7 @@ void add_problem3(const Problem3Solution& s, std::vector<Item>& items) {
 
     Item threshold = formula(3, "d", "threshold", f.threshold_expression(),
                              "the N above which the N^2 terms exceed the others, in D",
-                             "solve 2N^2D = 4D^2N for N");
+                             "set the N^2 terms of (b) equal to the others and solve for N");
     threshold.mistakes.push_back(expression_mistake(kForgotMix, s.forgot_mix.threshold_expression()));
     threshold.mistakes.push_back(expression_mistake("counted only one of the two N^2 products", s.one_square_term.threshold_expression()));
     items.push_back(threshold);
@@ -216,7 +217,7 @@ void add_problem3(const Problem3Solution& s, std::vector<Item>& items) {
 
     Item each = scalar(3, "d", "muls_each", ItemKind::integer, Precision::exactly(), s.muls_each,
                        fmt::format("each of the two parts at {}, N = {}", at_d, s.n_equal),
-                       "4D^2N (or 2N^2D) at that N; the two are equal there");
+                       "evaluate either part of (b) at that N; the two are equal there");
     const double nf = s.forgot_mix.threshold(d);
     each.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.linear(d, nf)}));
     each.mistakes.push_back(values_mistake("this is the total of both parts; (d) asks for each part", {2.0 * s.muls_each}));

@@ -1,9 +1,11 @@
 #include "homework/files.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -95,6 +97,44 @@ bool same_file(const std::string& report, const std::string& other) {
     const std::string entry = entry_of(report);
     const std::string target = target_of(other);
     return entry == entry_of(other) || (!target.empty() && entry == target);
+}
+
+bool is_special_file(const std::string& path) {
+    struct stat info {};
+    return ::lstat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISLNK(info.st_mode) &&
+           !S_ISDIR(info.st_mode);
+}
+
+ReportSetLock::ReportSetLock(const std::vector<std::string>& paths) {
+    std::vector<std::pair<std::pair<dev_t, ino_t>, int>> dirs;
+    for (const std::string& path : paths) {
+        const std::size_t slash = path.rfind('/');
+        const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+        const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0) continue;
+        struct stat info {};
+        if (::fstat(fd, &info) != 0) {
+            ::close(fd);
+            continue;
+        }
+        bool seen = false;
+        for (const auto& d : dirs) seen = seen || d.first == std::make_pair(info.st_dev, info.st_ino);
+        if (seen) {
+            ::close(fd);
+            continue;
+        }
+        dirs.push_back({{info.st_dev, info.st_ino}, fd});
+    }
+    std::sort(dirs.begin(), dirs.end());   // one order for every run: no two runs wait on each other
+    for (const auto& d : dirs) {
+        while (::flock(d.second, LOCK_EX) != 0 && errno == EINTR) {
+        }
+        fds_.push_back(d.second);
+    }
+}
+
+ReportSetLock::~ReportSetLock() {
+    for (int fd : fds_) ::close(fd);   // closing releases the flock
 }
 
 bool is_directory(const std::string& path) {

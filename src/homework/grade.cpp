@@ -23,30 +23,12 @@ namespace {
 constexpr std::size_t kShownBytes = 80;
 constexpr std::size_t kMaxUnknownShown = 20;   // a sheet of 1 MiB can hold 100 000 stray keys
 
-// Answers are shown in tables and CI reports: no control characters, no invisible format
-// characters (zero-width spaces, bidi overrides that would reorder a CI log line), not too long.
+// Answers are shown in tables and CI reports: hidden characters escaped by the reports' one
+// sanitising step (reports/escape.hpp), newlines as spaces, not too long.
 std::string shown(const std::string& text) {
-    std::string out;
-    const std::string valid = valid_utf8(text);
-    for (std::size_t i = 0; i < valid.size(); ++i) {
-        const auto c = static_cast<unsigned char>(valid[i]);
-        // U+200B..U+200F, U+202A..U+202E, U+2060..U+206F (E2 80 8B-8F, E2 80 AA-AE, E2 81 A0-AF), U+FEFF
-        if (c == 0xE2 && i + 2 < valid.size()) {
-            const auto b = static_cast<unsigned char>(valid[i + 1]), d = static_cast<unsigned char>(valid[i + 2]);
-            if ((b == 0x80 && ((d >= 0x8B && d <= 0x8F) || (d >= 0xAA && d <= 0xAE))) || (b == 0x81 && d >= 0xA0 && d <= 0xAF)) {
-                out += '?';
-                i += 2;
-                continue;
-            }
-        }
-        if (c == 0xEF && i + 2 < valid.size() && static_cast<unsigned char>(valid[i + 1]) == 0xBB &&
-            static_cast<unsigned char>(valid[i + 2]) == 0xBF) {
-            out += '?';
-            i += 2;
-            continue;
-        }
-        out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
-    }
+    std::string out = safe_text(text);
+    std::replace(out.begin(), out.end(), '\n', ' ');
+    std::replace(out.begin(), out.end(), '\t', ' ');
     if (out.size() > kShownBytes) {
         std::size_t cut = kShownBytes;
         while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;   // whole UTF-8

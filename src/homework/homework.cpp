@@ -1,5 +1,6 @@
 // The glue of `attn homework`: files, environment and order of work; the rest is pure.
 #include "homework/homework.hpp"
+#include "homework/reports/escape.hpp"
 
 #include <unistd.h>
 
@@ -60,7 +61,12 @@ std::string refused_report_paths(const HomeworkOptions& o, bool& io_error) {
         }
         if (why.empty() && is_directory(path)) {
             why = flag + " " + path + ": is a directory";
-            io_error = refusal.empty();
+            io_error = io_error || refusal.empty();
+        }
+        if (why.empty() && is_special_file(path)) {
+            why = flag + " " + path + ": not a regular file (a device, FIFO or socket); a report is written only "
+                                      "as a regular file";
+            io_error = io_error || refusal.empty();
         }
         if (!why.empty() && refusal.empty()) refusal = why;
         if (why.empty()) ::unlink(path.c_str());   // a stale report of this run (ENOENT is fine)
@@ -70,6 +76,9 @@ std::string refused_report_paths(const HomeworkOptions& o, bool& io_error) {
 
 void write_reports(const HomeworkOptions& o, const GradeReport& report, const GradescopeOptions& gs,
                    bool summary, HomeworkOutput& result) {
+    std::vector<std::string> paths;
+    for (const auto& [flag, path] : report_files(o)) paths.push_back(path);
+    const ReportSetLock lock(paths);   // the JUnit and Gradescope files are one run's pair
     if (!o.junit.empty()) write_file_atomically(o.junit, junit_xml(report), "--junit");
     if (!o.gradescope.empty()) write_file_atomically(o.gradescope, gradescope_json(report, gs), "--gradescope");
     if (summary && !o.step_summary.empty()) {
@@ -118,7 +127,7 @@ HomeworkOutput grade_sheet(const HomeworkOptions& o) {
         std::rethrow_exception(graded.failure);
     }
     write_reports(o, report, gs, true, result);
-    for (const std::string& w : report.warnings) result.err += "attn: warning: " + w + "\n";
+    for (const std::string& w : report.warnings) result.err += "attn: warning: " + safe_text(w) + "\n";
     result.out = grade_table_text(report);
     result.code = report.exit_code();
     return result;

@@ -11,6 +11,7 @@
 #include <toml++/toml.h>
 
 #include "errors.hpp"
+#include "homework/reports/escape.hpp"
 #include "homework/sheet_gate.hpp"
 
 namespace attn::homework {
@@ -135,7 +136,7 @@ Sheet parse_sheet(std::string_view text, const std::string& name) {
     } catch (const toml::parse_error& e) {
         const auto& at = e.source().begin;
         throw UsageError("--grade", name + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) +
-                                        ": not valid TOML: " + std::string(e.description()));
+                                        ": not valid TOML: " + safe_text(std::string(e.description())));
     }
     return sheet;
 }

@@ -49,8 +49,7 @@ Command multihead_command() {
     e.text = render::multihead_text;
     e.json = any_lang(render::multihead_json);
     e.heatmaps = render::multihead_heatmaps;
-    e.as_run = {{"--sweep", [](const Report& r) { return report::SettingValue(r.sweep); }},
-                {"--h", [](const Report& r) { return report::SettingValue(r.shown); }}};
+    e.as_run = sweep_as_run<Report>("--h");
     return experiment_command(e);
 }
 

@@ -38,8 +38,7 @@ Command scaling_command() {
     e.svg = render::svg::scaling_svg;
     e.text = render::scaling_text;
     e.json = any_lang(render::scaling_json);
-    e.as_run = {{"--sweep", [](const Report& r) { return report::SettingValue(r.sweep); }},
-                {"--dq", [](const Report& r) { return report::SettingValue(r.shown); }}};
+    e.as_run = sweep_as_run<Report>("--dq");
     return experiment_command(e);
 }
 

@@ -1,5 +1,6 @@
 #include "homework/reports/escape.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -42,9 +43,36 @@ std::string valid_utf8(const std::string& text) {
     return out;
 }
 
+namespace {
+
+bool hidden(unsigned int cp) {
+    return (cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7f && cp <= 0x9f) || cp == 0xad || cp == 0x61c ||
+           cp == 0x180e || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
+           (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff || cp == 0xfffe ||
+           cp == 0xffff;
+}
+
+}  // namespace
+
+std::string safe_text(const std::string& text) {
+    const std::string valid = valid_utf8(text);
+    std::string out;
+    out.reserve(valid.size());
+    for (std::size_t i = 0; i < valid.size();) {
+        const auto c = static_cast<unsigned char>(valid[i]);
+        const std::size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
+        unsigned int cp = len == 1 ? c : len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
+        for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(valid[i + k]) & 0x3Fu);
+        if (hidden(cp)) out += fmt::format("\\u{{{:04X}}}", cp);
+        else out.append(valid, i, len);
+        i += len;
+    }
+    return out;
+}
+
 std::string xml_escape(const std::string& text) {
     std::string out;
-    for (char ch : valid_utf8(text)) {
+    for (char ch : safe_text(text)) {
         const auto c = static_cast<unsigned char>(ch);
         switch (ch) {
             case '&': out += "&amp;"; break;
@@ -62,7 +90,7 @@ std::string xml_escape(const std::string& text) {
 
 std::string json_escape(const std::string& text) {
     std::string out;
-    for (char ch : valid_utf8(text)) {
+    for (char ch : safe_text(text)) {
         const auto c = static_cast<unsigned char>(ch);
         switch (ch) {
             case '"': out += "\\\""; break;
@@ -79,14 +107,17 @@ std::string json_escape(const std::string& text) {
 }
 
 std::string markdown_cell(const std::string& text) {
-    std::string out;
-    for (char ch : valid_utf8(text)) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (c < 0x20 || c == 0x7f) out += ' ';
-        else if (c < 0x80 && std::ispunct(c)) out += std::string("\\") + ch;
-        else out += ch;
+    std::string body;
+    std::size_t run = 0, longest = 0;
+    for (char ch : safe_text(text)) {
+        run = ch == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+        if (ch == '\n' || ch == '\t') body += ' ';
+        else if (ch == '|') body += "\\|";
+        else body += ch;
     }
-    return out;
+    const std::string fence(longest + 1, '`');
+    return fence + " " + body + " " + fence;
 }
 
 }  // namespace attn::homework

@@ -6,14 +6,22 @@
 namespace attn::homework {
 
 std::string valid_utf8(const std::string& text);
+// The one sanitising step of every report (stdout table, JUnit, Gradescope, step summary) and of
+// the sheet's error messages: valid UTF-8, and every character that could hide, reorder or void
+// text shown as \u{XXXX}: C0 controls but tab and newline, DEL, C1 controls (U+0080..U+009F),
+// bidi controls (U+061C, U+200E/F, U+202A..U+202E, U+2066..U+2069), zero-width and invisible
+// format characters (U+00AD, U+180E, U+200B..U+200D, U+2060..U+2064, U+FEFF) and the two
+// non-characters XML 1.0 forbids (U+FFFE, U+FFFF). Everything else is kept as is.
+std::string safe_text(const std::string& text);
 // XML 1.0 character data and attribute values: & < > " ' escaped; control characters other than
 // tab and newline (not allowed in XML 1.0) become U+FFFD.
 std::string xml_escape(const std::string& text);
 // The inside of a JSON string: " \ and control characters escaped.
 std::string json_escape(const std::string& text);
-// A GitHub Markdown table cell, shown as the literal text: every ASCII punctuation character is
-// backslash-escaped (so no emphasis, link, image, code span, HTML or table cell can start in an
-// answer), control characters and newlines become spaces.
+// A GitHub Markdown table cell, shown as the literal text: a code span (backtick fence longer than
+// any backtick run inside), in which nothing is parsed, no emphasis, link, image, HTML, and no
+// autolink of an e-mail address or a URL (GitHub's autolink extension skips code), with '|'
+// escaped as GFM tables require and newlines as spaces.
 std::string markdown_cell(const std::string& text);
 
 }  // namespace attn::homework

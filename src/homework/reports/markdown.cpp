@@ -13,7 +13,7 @@ std::string summary_markdown(const GradeReport& r) {
         out += "The answer sheet could not be read:\n\n";
         for (std::size_t start = 0; start < r.error.size();) {
             const std::size_t end = r.error.find('\n', start);
-            out += "    " + valid_utf8(r.error.substr(start, end == std::string::npos ? std::string::npos : end - start)) + "\n";
+            out += "    " + safe_text(r.error.substr(start, end == std::string::npos ? std::string::npos : end - start)) + "\n";
             if (end == std::string::npos) break;
             start = end + 1;
         }
