@@ -38,6 +38,7 @@ PACKAGES=(
   python3-numpy
   python3-jsonschema
   librsvg2-bin
+  libcsv-dev
 )
 # --release: also what tools/release.sh needs (Debian 12 x86-64): the arm64 architecture and
 # Debian's deb-src line (muParser's source package), the aarch64 cross compiler and the arm64

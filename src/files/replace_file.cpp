@@ -1,9 +1,11 @@
 #include "files/replace_file.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,27 +21,43 @@ int write_all(int fd, const std::string& text) {
     return 0;
 }
 
-int replace_file(const std::string& path, const std::string& text) {
+int open_beside(const std::string& path, std::string& temp) {
     const std::size_t slash = path.rfind('/');
     const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
     const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-    if (base.empty()) return EISDIR;
-    // Beside it, so that rename() stays atomic: "." + name + ".attn-XXXXXX", the name cut so that
-    // the temporary's fits NAME_MAX (255 bytes) when the file's own name is 243-255 bytes long.
-    constexpr std::size_t kNameMax = 255, kAdded = 13;   // "." and ".attn-XXXXXX"
+    if (base.empty()) {
+        errno = EISDIR;
+        return -1;
+    }
+    // Beside it, so that rename() stays atomic. open(O_EXCL, 0666) rather than mkstemp (0600): the
+    // file gets the mode a plain open() gives, with no umask() call, which would race with other
+    // threads creating files (homework --grade-class writes reports from several threads).
+    // The name is cut so that "." + name + ".attn-PID-N" fits NAME_MAX (255 bytes) even when the
+    // file's own name is near 255 bytes long (at most 10 digits of pid and 20 of counter).
+    constexpr std::size_t kNameMax = 255, kAdded = 1 + 6 + 10 + 1 + 20;
     const std::string stem = base.substr(0, std::min(base.size(), kNameMax - kAdded));
-    std::string temp = dir + "/." + stem + ".attn-XXXXXX";
-    const int fd = ::mkstemp(temp.data());
-    if (fd < 0) return errno;
-    const mode_t mask = ::umask(0);   // mkstemp makes 0600; give what open() would
-    ::umask(mask);
-    int error = ::fchmod(fd, 0666 & ~mask) == 0 ? 0 : errno;
-    if (error == 0) error = write_all(fd, text);
-    if (error == 0 && ::fsync(fd) != 0) error = errno;
+    static std::atomic<unsigned long> counter{0};
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        temp = dir + "/." + stem + ".attn-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+        const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+        if (fd >= 0 || errno != EEXIST) return fd;
+    }
+    return -1;
+}
+
+int commit_beside(int fd, const std::string& temp, const std::string& path, bool sync, int error) {
+    if (error == 0 && sync && ::fsync(fd) != 0) error = errno;
     if (::close(fd) != 0 && error == 0) error = errno;
     if (error == 0 && std::rename(temp.c_str(), path.c_str()) != 0) error = errno;
     if (error != 0) ::unlink(temp.c_str());
     return error;
+}
+
+int replace_file(const std::string& path, const std::string& text, bool sync) {
+    std::string temp;
+    const int fd = open_beside(path, temp);
+    if (fd < 0) return errno;
+    return commit_beside(fd, temp, path, sync, write_all(fd, text));
 }
 
 }  // namespace attn::files

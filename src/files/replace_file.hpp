@@ -9,8 +9,17 @@
 namespace attn::files {
 
 // 0 on success, else the errno of the step that failed (the temporary file is removed). The new
-// file gets the mode a plain open() would give it (0666 less the umask).
-int replace_file(const std::string& path, const std::string& text);
+// file gets the mode a plain open() would give it (0666 less the umask). Safe to call from several
+// threads. `sync` false skips the fsync: the file is still seen whole or not at all while the
+// machine runs, and the caller makes it durable later (one syncfs for a folder of reports).
+int replace_file(const std::string& path, const std::string& text, bool sync = true);
+
+// The two halves of replace_file, for a file written in parts (the gradebook of a large class):
+// open_beside creates a temporary file beside `path` (its name in `temp`; -1 and errno on failure);
+// commit_beside syncs (when `sync`), closes and renames it over `path` when `error` is 0, and
+// otherwise removes it. It returns the first errno, `error` included.
+int open_beside(const std::string& path, std::string& temp);
+int commit_beside(int fd, const std::string& temp, const std::string& path, bool sync, int error);
 
 // write() all of `text` to `fd`, retrying on EINTR: 0 or the errno of the failure.
 int write_all(int fd, const std::string& text);

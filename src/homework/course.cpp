@@ -20,6 +20,12 @@ constexpr double kMaxPoints = 1e6;
                                              node.source().begin.column, what));
 }
 
+void check_pattern(const std::string& name, const toml::node& node, const std::string& table, const std::string& key) {
+    if (key != "*" && key.rfind("hw", 0) != 0) {
+        fail(name, node, table + "." + key + ": expected \"*\" or a key, part or problem such as hw1.c.slope_a");
+    }
+}
+
 void read_points(const toml::table& table, const std::string& prefix, const std::string& name, PointRules& out) {
     for (auto&& [k, node] : table) {
         const std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
@@ -34,10 +40,65 @@ void read_points(const toml::table& table, const std::string& prefix, const std:
         if (!std::isfinite(points) || points < 0 || points > kMaxPoints) {
             fail(name, node, fmt::format("points.{}: points must be a number from 0 to 1000000", key));
         }
-        if (key != "*" && key.rfind("hw", 0) != 0) {
-            fail(name, node, "points." + key + ": expected \"*\" or a key, part or problem such as hw1.c.slope_a");
-        }
+        check_pattern(name, node, "points", key);
         out.rules.emplace_back(key, points);
+    }
+}
+
+bool is_tolerance_setting(const toml::table& table) {
+    for (auto&& [k, node] : table) {
+        if (k.str() != "digits" && k.str() != "rtol" && k.str() != "atol") return false;
+    }
+    return !table.empty();
+}
+
+double tolerance_number(const std::string& name, const toml::node& node, const std::string& what, double max) {
+    double value = -1;
+    if (const auto* i = node.as_integer()) value = static_cast<double>(i->get());
+    else if (const auto* f = node.as_floating_point()) value = f->get();
+    if (!std::isfinite(value) || value < 0 || value > max) {
+        fail(name, node, fmt::format("{}: expected a number from 0 to {}", what, max));
+    }
+    return value;
+}
+
+// [tolerance]: a table holding digits / rtol / atol is a rule for the pattern it is under.
+void read_tolerance(const toml::table& table, const std::string& prefix, const std::string& name, ToleranceRules& out) {
+    for (auto&& [k, node] : table) {
+        const std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+        const toml::table* sub = node.as_table();
+        if (!sub) fail(name, node, "tolerance." + key + ": expected a table such as { digits = 3 } or { rtol = 1e-4 }");
+        if (!is_tolerance_setting(*sub)) {
+            read_tolerance(*sub, key, name, out);
+            continue;
+        }
+        check_pattern(name, node, "tolerance", key);
+        Tolerance t;
+        if (const toml::node* d = sub->get("digits")) {
+            const auto* i = d->as_integer();
+            if (!i || i->get() < 1 || i->get() > 15) fail(name, *d, "tolerance." + key + ".digits: expected a whole number from 1 to 15");
+            if (sub->size() > 1) fail(name, *d, "tolerance." + key + ": digits replaces the asked places; give it alone, or rtol/atol");
+            t.digits = static_cast<int>(i->get());
+        }
+        if (const toml::node* r = sub->get("rtol")) t.rtol = tolerance_number(name, *r, "tolerance." + key + ".rtol", 1);
+        if (const toml::node* a = sub->get("atol")) t.atol = tolerance_number(name, *a, "tolerance." + key + ".atol", 1e12);
+        if (t.digits == 0 && t.rtol == 0 && t.atol == 0) fail(name, node, "tolerance." + key + ": rtol and atol are both 0");
+        out.emplace_back(key, t);
+    }
+}
+
+// [partial_credit]: pattern = true or false.
+void read_partial(const toml::table& table, const std::string& prefix, const std::string& name, PointRules& out) {
+    for (auto&& [k, node] : table) {
+        const std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+        if (const toml::table* sub = node.as_table()) {
+            read_partial(*sub, key, name, out);
+            continue;
+        }
+        const auto* b = node.as_boolean();
+        if (!b) fail(name, node, "partial_credit." + key + ": expected true or false");
+        check_pattern(name, node, "partial_credit", key);
+        out.rules.emplace_back(key, b->get() ? 1.0 : 0.0);
     }
 }
 
@@ -95,8 +156,13 @@ CoursePolicy parse_course(std::string_view text, const std::string& name) {
             }
             course.tests_visibility = visibility(*table, "visibility", name);
             course.stdout_visibility = visibility(*table, "stdout_visibility", name);
+        } else if (key == "tolerance" && table) {
+            read_tolerance(*table, "", name, course.tolerance);
+        } else if (key == "partial_credit" && table) {
+            read_partial(*table, "", name, course.partial_credit);
         } else {
-            fail(name, node, key + ": unknown setting (the course file has require_secret, [points], [feedback] and [gradescope])");
+            fail(name, node, key + ": unknown setting (the course file has require_secret, [points], [feedback], "
+                                   "[gradescope], [tolerance] and [partial_credit])");
         }
     }
     return course;

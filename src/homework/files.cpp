@@ -20,8 +20,8 @@ std::string reason() { return std::strerror(errno); }
 
 }  // namespace
 
-void write_file_atomically(const std::string& path, const std::string& text, const std::string& flag) {
-    const int error = files::replace_file(path, text);
+void write_file_atomically(const std::string& path, const std::string& text, const std::string& flag, bool sync) {
+    const int error = files::replace_file(path, text, sync);
     if (error != 0) {
         if (!is_directory(path)) ::unlink(path.c_str());   // no stale report after a failure
         throw IoError(flag + " " + path + ": cannot write: " + std::strerror(error));

@@ -11,7 +11,9 @@ namespace attn::homework {
 // the old file or the whole new one, never a part. A symbolic link at `path` is replaced, not
 // followed. On failure the temporary file is removed, and so is what was at `path` (never a
 // directory), so that no stale report survives a failed write. `flag` names the file in messages.
-void write_file_atomically(const std::string& path, const std::string& text, const std::string& flag);
+// `sync` false: no fsync (see files::replace_file; the class run syncs its folder once).
+void write_file_atomically(const std::string& path, const std::string& text, const std::string& flag,
+                           bool sync = true);
 
 // Appends `text` to `path` (created when absent).
 void append_file(const std::string& path, const std::string& text, const std::string& flag);

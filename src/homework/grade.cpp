@@ -221,9 +221,14 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool par
         return;
     }
     bool accepted = true;
-    for (std::size_t i = 0; i < given.size(); ++i) accepted = accepted && element_accepted(item, i, given[i]);
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const bool ok = element_accepted(item, i, given[i]);
+        row.elements_right += ok;   // for [partial_credit]
+        accepted = accepted && ok;
+    }
     if (accepted) {
         row.verdict = Verdict::right;
+        if (item.precision.has_tolerance()) return;   // the teacher's tolerance: no rounding note
         // Right, but not what any honest route rounds to: say so (never with the value: a note is
         // feedback too), and say when the chapter prints it.
         for (std::size_t i = 0; i < given.size(); ++i) {
@@ -254,9 +259,10 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool par
         row.hint = "give " + describe(item.precision) + ": right as far as it goes, but with fewer digits than asked";
         return;
     }
-    for (const Mistake& m : item.mistakes) {
-        if (numbers_match(given, m.values, item.precision)) {
-            row.hint = m.hint;
+    for (std::size_t i = 0; i < item.mistakes.size(); ++i) {
+        if (numbers_match(given, item.mistakes[i].values, item.precision)) {
+            row.hint = item.mistakes[i].hint;
+            row.mistake = static_cast<int>(i);
             return;
         }
     }
@@ -279,12 +285,28 @@ void grade_expression(const Item& item, const SheetValue& v, const std::vector<E
         return;
     }
     row.hint = item.hint;
-    for (const Mistake& m : item.mistakes) {
-        if (compare_expressions(v.text, m.expression, points).equal) {
-            row.hint = m.hint;
+    for (std::size_t i = 0; i < item.mistakes.size(); ++i) {
+        if (compare_expressions(v.text, item.mistakes[i].expression, points).equal) {
+            row.hint = item.mistakes[i].hint;
+            row.mistake = static_cast<int>(i);
             break;
         }
     }
+}
+
+// The key's item with the course file's tolerance for it: `digits` for keys asked in decimal
+// places or significant figures, rtol / atol for every number and integer.
+Item with_tolerance(const Item& item, const ToleranceRules& rules) {
+    const Tolerance* t = most_specific_rule(rules, item.key());
+    if (!t || item.kind == ItemKind::boolean || item.kind == ItemKind::expression) return item;
+    Item out = item;
+    if (t->digits > 0) {
+        if (item.precision.kind != Precision::Kind::exact) out.precision.digits = t->digits;
+    } else {
+        out.precision.rtol = t->rtol;
+        out.precision.atol = t->atol;
+    }
+    return out;
 }
 
 }  // namespace
@@ -361,8 +383,9 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
 
     const std::vector<ExpressionPoint> points = draw_expression_points(options.expression_seed);
     const bool chapter = key.variant.is_chapter();
-    for (const Item& item : key.items) {
-        if (options.problem != 0 && item.problem != options.problem) continue;
+    for (const Item& key_item : key.items) {
+        if (options.problem != 0 && key_item.problem != options.problem) continue;
+        const Item item = with_tolerance(key_item, options.tolerance);
         GradedItem row;
         row.key = item.key();
         if (options.show_expected) row.expected = expected_text(item);
@@ -406,6 +429,11 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
             }
         }
         row.points = row.verdict == Verdict::right ? row.max_points : 0.0;
+        if (row.verdict == Verdict::wrong && item.length > 0 && options.partial_credit.lookup(row.key, 0.0) > 0) {
+            // Partial credit: points in proportion to the elements right, to 4 decimal places.
+            const double share = static_cast<double>(row.elements_right) / static_cast<double>(item.length);
+            row.points = std::round(row.max_points * share * 1e4) / 1e4;
+        }
         report.score += row.points;
         report.max_score += row.max_points;
         (row.verdict == Verdict::right ? report.right : row.verdict == Verdict::wrong ? report.wrong : report.missing)++;
@@ -419,11 +447,17 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     }
     report.score = sum_points(earned);
     report.max_score = sum_points(possible);
-    for (const auto& [pattern, value] : options.points.rules) {
-        bool used = false;
-        for (const std::string& k : known) used = used || pattern_covers(pattern, k);
-        if (!used) report.warnings.push_back(fmt::format("points: {} matches no key (ignored)", shown_key(pattern)));
-    }
+    // Teacher's rules that name no key of this sheet: a warning each (a misspelt key must not pass silently).
+    auto warn_unused = [&](const auto& rules, const char* what) {
+        for (const auto& rule : rules) {
+            bool used = false;
+            for (const std::string& k : known) used = used || pattern_covers(rule.first, k);
+            if (!used) report.warnings.push_back(fmt::format("{}: {} matches no key (ignored)", what, shown_key(rule.first)));
+        }
+    };
+    warn_unused(options.points.rules, "points");
+    warn_unused(options.tolerance, "tolerance");
+    warn_unused(options.partial_credit.rules, "partial_credit");
     return report;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "homework/answer_key.hpp"
+#include "homework/course.hpp"
 #include "homework/points.hpp"
 #include "homework/sheet.hpp"
 
@@ -29,6 +30,8 @@ struct GradedItem {
     std::string hint;             // wrong or missing: what went wrong (names a known mistake), never the value
     std::string note;             // right, but worth a word (not the correctly rounded value)
     bool note_on_chapter = false; // the note is about a figure the chapter prints
+    int mistake = -1;             // wrong: the index in Item::mistakes of the known mistake it equals
+    std::size_t elements_right = 0;   // an array of the asked length: its elements within the rule
     double points = 0;            // earned
     double max_points = 1;
 };
@@ -56,6 +59,8 @@ struct GradeOptions {
     // ("right as far as it goes"). Off by default: that feedback finds a key digit by digit.
     bool partial_digits = false;
     std::uint64_t expression_seed = 0;   // the points expressions are compared at (expression.hpp)
+    ToleranceRules tolerance;     // the course file's [tolerance]: per key, instead of one unit of the last place
+    PointRules partial_credit;    // the course file's [partial_credit]: arrays earn points per element right
 };
 
 // Grades every key. A key holding the wrong type, given twice, or holding a table is marked wrong

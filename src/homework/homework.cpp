@@ -4,15 +4,18 @@
 
 #include <unistd.h>
 
+#include <exception>
 #include <utility>
 #include <vector>
 
 #include "errors.hpp"
 #include "homework/answer_key.hpp"
+#include "homework/class/grade_class.hpp"
 #include "homework/course.hpp"
 #include "homework/expression.hpp"
 #include "homework/files.hpp"
 #include "homework/grade.hpp"
+#include "homework/grade_student.hpp"
 #include "homework/problems.hpp"
 #include "homework/reports/gradescope.hpp"
 #include "homework/reports/junit.hpp"
@@ -26,29 +29,6 @@
 namespace attn::homework {
 
 namespace {
-
-constexpr std::size_t kMaxTeacherFileBytes = 64 * 1024;
-
-std::string trim_end(std::string s) {
-    while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
-    return s;
-}
-
-// The course secret: --secret-file wins over $ATTN_COURSE_SECRET; "" when neither is given.
-std::string course_secret(const HomeworkOptions& o) {
-    if (!o.secret_file.empty()) {
-        const std::string secret = trim_end(read_small_file(o.secret_file, 4096, "--secret-file"));
-        if (secret.empty()) throw UsageError("--secret-file", o.secret_file + ": the file is empty");
-        return secret;
-    }
-    if (o.secret_env) {
-        const std::string secret = trim_end(*o.secret_env);
-        // In CI an unset repository secret expands to "": grading would silently use public numbers.
-        if (secret.empty()) throw UsageError("ATTN_COURSE_SECRET", "set but empty (is the repository secret missing?)");
-        return secret;
-    }
-    return "";
-}
 
 // Report files of this run, with the flag that named them.
 std::vector<std::pair<std::string, std::string>> report_files(const HomeworkOptions& o) {
@@ -158,46 +138,22 @@ HomeworkOutput grade_sheet(const HomeworkOptions& options) {
     placeholder.variant_origin = "grading did not finish";
     write_reports(o, placeholder, {}, false, result);
 
-    CoursePolicy course;
-    GradescopeOptions gs;
+    GradingPolicy policy;
     try {
-        if (!o.course.empty()) course = parse_course(read_small_file(o.course, kMaxTeacherFileBytes, "--course"), o.course);
-        gs = {course.tests_visibility, course.stdout_visibility};
-        variant = make_variant(o.variant, course_secret(o));
-        if (course.require_secret && !variant.keyed) {
-            // Fail closed: public numbers are not graded when the teacher grades keyed ones only.
-            const std::string missing = o.variant.empty()   ? "no --variant ID was given"
-                                        : variant.id.empty() ? "--variant chapter is the book's public numbers"
-                                                             : "no course secret was given ($ATTN_COURSE_SECRET or --secret-file)";
-            throw UsageError("--course", o.course + ": require_secret = true, but " + missing);
-        }
+        read_grading_policy(o, policy);
     } catch (const UsageError& e) {
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 2), gs, true, result);
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 2), policy.gradescope, true, result);
         throw;
     } catch (const IoError& e) {
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 3), gs, true, result);
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 3), policy.gradescope, true, result);
         throw;
     }
-    const AnswerKey key = build_answer_key(solve(variant, Problem3Counts::formula_only));
-
-    GradeOptions g;
-    g.problem = o.problem;
-    g.points = course.points;   // the flag's rules after the course file's: later rules win ties
-    g.points.rules.insert(g.points.rules.end(), o.points.rules.begin(), o.points.rules.end());
-    g.show_expected = o.show_expected || course.show_expected;
-    g.partial_digits = course.partial_digits;
-    g.expression_seed = fresh_expression_seed();
-    GradeReport report;
-    try {
-        report = grade(key, read_sheet(o.sheet), g);
-    } catch (const UsageError& e) {
-        HomeworkOutput ignored;
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 2), gs, true, ignored);
-        throw;
-    } catch (const IoError& e) {
-        HomeworkOutput ignored;
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 3), gs, true, ignored);
-        throw;
+    const GradescopeOptions& gs = policy.gradescope;
+    StudentGrade graded = grade_student(policy, o.variant, o.sheet, name);
+    const GradeReport& report = graded.report;
+    if (graded.failure) {
+        write_reports(o, report, gs, true, result);   // the report says why; main prints the error
+        std::rethrow_exception(graded.failure);
     }
     write_reports(o, report, gs, true, result);
     for (const std::string& w : report.warnings) result.err += "attn: warning: " + safe_text(w) + "\n";
@@ -225,8 +181,9 @@ void report_refusal(const HomeworkFlags& f, const std::string& reason, int code)
 
 Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.variant, course_secret(o)); }
 
-HomeworkOutput run_homework(const HomeworkOptions& o) {
+HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(std::size_t, std::size_t)>& progress) {
     if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o);
+    if (o.mode == HomeworkOptions::Mode::grade_class) return grade_class(o, progress);
     HomeworkOutput result;
     const Variant variant = make_variant(o.variant, course_secret(o));
     const Solutions solutions = solve(variant, o.mode == HomeworkOptions::Mode::solutions
@@ -237,7 +194,8 @@ HomeworkOutput run_homework(const HomeworkOptions& o) {
         case HomeworkOptions::Mode::solutions: result.out = solution_text(solutions, key, o.problem, o.lang); break;
         case HomeworkOptions::Mode::template_sheet: result.out = template_sheet(solutions, key, o.problem, o.lang); break;
         case HomeworkOptions::Mode::key: result.out = key_sheet(solutions, key, o.problem, o.lang); break;
-        case HomeworkOptions::Mode::grade: break;
+        case HomeworkOptions::Mode::grade:
+        case HomeworkOptions::Mode::grade_class: break;
     }
     return result;
 }

@@ -4,6 +4,8 @@
 // files (each atomically, stale ones replaced before the sheet is read) and appends the step
 // summary. Everything else (grading, report texts) is pure and lives beside it. Errors are thrown
 // as attn::UsageError (exit 2) and attn::IoError (exit 3) for main to catch.
+#include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -19,6 +21,9 @@ struct HomeworkFlags {
     bool want_template = false;               // --template
     bool want_key = false;                    // --key
     std::optional<std::string> grade;         // --grade FILE
+    std::optional<std::string> grade_class;   // --grade-class ROSTER
+    std::optional<std::string> out;           // --out DIR
+    std::optional<std::string> jobs;          // --jobs N
     std::optional<std::string> junit;         // --junit FILE
     std::optional<std::string> gradescope;    // --gradescope FILE
     std::optional<std::string> points;        // --points RULES
@@ -31,11 +36,14 @@ struct HomeworkFlags {
 };
 
 struct HomeworkOptions {
-    enum class Mode { solutions, template_sheet, key, grade };
+    enum class Mode { solutions, template_sheet, key, grade, grade_class };
     Mode mode = Mode::solutions;
     int problem = 0;               // 0: all three; 1..3
     std::string variant;           // --variant ID as typed; "" is the chapter's numbers
     std::string sheet;             // --grade FILE ("-" is standard input)
+    std::string roster;            // --grade-class ROSTER
+    std::string out_dir;           // --out DIR
+    unsigned jobs = 0;             // --jobs N; 0: every core
     std::string junit;             // --junit FILE
     std::string gradescope;        // --gradescope FILE
     std::string course;            // --course FILE
@@ -70,6 +78,8 @@ void report_refusal(const HomeworkFlags& flags, const std::string& reason, int c
 
 // When the sheet cannot be read, the reports are still written (saying why) before the error is
 // rethrown, so that a CI job gets its JUnit/Gradescope files and summary in every case.
-HomeworkOutput run_homework(const HomeworkOptions& options);
+// `progress(done, total)` is called as the students of --grade-class are graded.
+HomeworkOutput run_homework(const HomeworkOptions& options,
+                            const std::function<void(std::size_t, std::size_t)>& progress = {});
 
 }  // namespace attn::homework

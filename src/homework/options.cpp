@@ -1,5 +1,6 @@
 // Flag texts -> HomeworkOptions: which flags go together, and each value's range (exit 2).
 #include <cstdlib>
+#include <utility>
 
 #include "errors.hpp"
 #include "homework/homework.hpp"
@@ -24,8 +25,8 @@ HomeworkOptions homework_options(const HomeworkFlags& f) {
         }
         o.problem = p[0] - '0';
     }
-    if (f.want_template + f.want_key + f.grade.has_value() > 1) {
-        throw UsageError("--grade", "choose one of --template, --key and --grade");
+    if (f.want_template + f.want_key + f.grade.has_value() + f.grade_class.has_value() > 1) {
+        throw UsageError(f.grade_class ? "--grade-class" : "--grade", "choose one of --template, --key, --grade and --grade-class");
     }
     if (f.want_template) o.mode = HomeworkOptions::Mode::template_sheet;
     if (f.want_key) o.mode = HomeworkOptions::Mode::key;
@@ -33,13 +34,36 @@ HomeworkOptions homework_options(const HomeworkFlags& f) {
         o.mode = HomeworkOptions::Mode::grade;
         o.sheet = file_flag(f.grade, "--grade");
     }
+    if (f.grade_class) {
+        o.mode = HomeworkOptions::Mode::grade_class;
+        o.roster = file_flag(f.grade_class, "--grade-class");
+        if (!f.out) throw UsageError("--out", "--grade-class needs --out DIR (the folder for the gradebook and reports)");
+        if (f.variant) throw UsageError("--variant", "does not go with --grade-class (the roster gives each student's ID)");
+        for (const auto& [name, given] : {std::pair<const char*, bool>{"--junit", f.junit.has_value()},
+                                          {"--gradescope", f.gradescope.has_value()}}) {
+            if (given) throw UsageError(name, "does not go with --grade-class (each student's reports are in DIR/students/)");
+        }
+    }
+    const bool grading = f.grade || f.grade_class;
     const std::pair<const char*, bool> grade_only[] = {
         {"--junit", f.junit.has_value()},   {"--gradescope", f.gradescope.has_value()},
         {"--points", f.points.has_value()}, {"--course", f.course.has_value()},
         {"--show-expected", f.show_expected},
     };
     for (const auto& [name, given] : grade_only) {
-        if (given && !f.grade) throw UsageError(name, "only goes with --grade FILE");
+        if (given && !grading) throw UsageError(name, "only goes with --grade FILE or --grade-class ROSTER");
+    }
+    for (const auto& [name, given] : {std::pair<const char*, bool>{"--out", f.out.has_value()}, {"--jobs", f.jobs.has_value()}}) {
+        if (given && !f.grade_class) throw UsageError(name, "only goes with --grade-class ROSTER");
+    }
+    if (f.out) o.out_dir = file_flag(f.out, "--out");
+    if (f.jobs) {
+        char* end = nullptr;
+        const long jobs = std::strtol(f.jobs->c_str(), &end, 10);
+        if (f.jobs->empty() || *end != '\0' || jobs < 1 || jobs > 256) {
+            throw UsageError("--jobs", "must be a whole number in 1..256 (got " + *f.jobs + ")");
+        }
+        o.jobs = static_cast<unsigned>(jobs);
     }
     if (f.junit) o.junit = file_flag(f.junit, "--junit");
     if (f.gradescope) o.gradescope = file_flag(f.gradescope, "--gradescope");

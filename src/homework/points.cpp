@@ -22,17 +22,8 @@ int pattern_depth(const std::string& pattern) {
 }
 
 double PointRules::lookup(const std::string& key, double fallback) const {
-    int best = -1;
-    double points = fallback;
-    for (const auto& [pattern, value] : rules) {
-        if (!pattern_covers(pattern, key)) continue;
-        const int depth = pattern_depth(pattern);
-        if (depth >= best) {   // later rules of equal depth win, as later flags do
-            best = depth;
-            points = value;
-        }
-    }
-    return points;
+    const double* points = most_specific_rule(rules, key);
+    return points ? *points : fallback;
 }
 
 int point_decimals(double points) {

@@ -29,6 +29,7 @@ double unit_of(double exact, const Precision& p) {
 
 bool within_one_unit(double given, double exact, const Precision& p) {
     if (!std::isfinite(given) || !std::isfinite(exact)) return false;
+    if (p.has_tolerance()) return std::fabs(given - exact) <= p.atol + p.rtol * std::fabs(exact);
     if (p.kind == Precision::Kind::exact) return given == exact;
     const double unit = unit_of(exact, p);
     return std::fabs(given - exact) <= unit * (1.0 + 1e-9) + 1e-15 * std::fabs(exact);
@@ -73,12 +74,15 @@ std::string describe(const Precision& p) {
 }
 
 std::string describe_short(const Precision& p) {
+    std::string out = "exact";
     switch (p.kind) {
-        case Precision::Kind::places: return fmt::format("{} dp", p.digits);
-        case Precision::Kind::significant: return fmt::format("{} sf", p.digits);
+        case Precision::Kind::places: out = fmt::format("{} dp", p.digits); break;
+        case Precision::Kind::significant: out = fmt::format("{} sf", p.digits); break;
         case Precision::Kind::exact: break;
     }
-    return "exact";
+    if (p.rtol > 0) out += fmt::format(", rtol {}", p.rtol);
+    if (p.atol > 0) out += fmt::format(", atol {}", p.atol);
+    return out;
 }
 
 }  // namespace attn::homework

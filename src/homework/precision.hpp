@@ -11,6 +11,11 @@ struct Precision {
     enum class Kind { exact, places, significant };
     Kind kind = Kind::exact;
     int digits = 0;
+    // A teacher's tolerance from the course file ([tolerance] rtol / atol): when either is above 0,
+    // |given − exact| ≤ atol + rtol·|exact| replaces the one-unit rule (and exactness for
+    // integers). The asked digits still say how the value is shown.
+    double rtol = 0, atol = 0;
+    bool has_tolerance() const { return rtol > 0 || atol > 0; }
 
     static Precision exactly() { return {Kind::exact, 0}; }
     static Precision places(int n) { return {Kind::places, n}; }
@@ -22,7 +27,7 @@ struct Precision {
 double unit_of(double exact, const Precision& p);
 
 // |given − exact| ≤ unit (with a relative 1e-9 slack for the binary representation of decimals).
-// Exact items: given == exact. NaN and infinities are never within.
+// Exact items: given == exact. With a tolerance, the tolerance. NaN and infinities are never within.
 bool within_one_unit(double given, double exact, const Precision& p);
 
 // The exact value correctly rounded to the asked precision, as a decimal text that is also a
@@ -38,7 +43,7 @@ bool is_correctly_rounded(double given, double exact, const Precision& p);
 
 // "4 decimal places", "3 significant figures", "exact".
 std::string describe(const Precision& p);
-// "4 dp", "3 sf", "exact": for tables.
+// "4 dp", "3 sf", "exact": for tables; a tolerance is added: "4 dp, rtol 0.0001", "exact, atol 2".
 std::string describe_short(const Precision& p);
 
 }  // namespace attn::homework

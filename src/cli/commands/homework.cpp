@@ -10,6 +10,7 @@
 #include "cli/output.hpp"
 #include "cli/parse_flags.hpp"
 #include "cli/presentation.hpp"
+#include "cli/progress.hpp"
 #include "errors.hpp"
 #include "homework/answer_key.hpp"
 #include "homework/homework.hpp"
@@ -24,7 +25,7 @@ namespace {
 // Texts as given, and whether each flag was given at all (an empty FILE is refused, not ignored).
 struct Texts {
     std::vector<long> problems;
-    std::optional<std::string> grade, junit, gradescope, points, course, variant, secret_file;
+    std::optional<std::string> grade, junit, gradescope, points, course, variant, secret_file, grade_class, out, jobs;
     bool want_template = false, want_key = false, show_expected = false;
     Presentation presentation;
 };
@@ -43,6 +44,9 @@ homework::HomeworkFlags to_flags(const Texts& t) {
     f.course = t.course;
     f.variant = t.variant;
     f.secret_file = t.secret_file;
+    f.grade_class = t.grade_class;
+    f.out = t.out;
+    f.jobs = t.jobs;
     if (const char* summary = std::getenv("GITHUB_STEP_SUMMARY")) f.step_summary = summary;
     if (const char* secret = std::getenv("ATTN_COURSE_SECRET")) f.secret_env = secret;
     return f;
@@ -60,6 +64,10 @@ Command homework_command() {
         "at all, and stale ones are replaced before the sheet is read (a refused flag leaves a\n"
         "score-0 report naming why); a Markdown summary is\n"
         "appended to $GITHUB_STEP_SUMMARY when it is set.\n"
+        "--grade-class ROSTER --out DIR grades every student of a roster (CSV: id, sheet, optional\n"
+        "name and variant) as --grade would, into a gradebook, Canvas and Moodle import files, a\n"
+        "class report (class.md, class.svg) and each student's reports: exit 0 all right, 1 any\n"
+        "student not fully right or not graded, 2 a bad roster, 3 files.\n"
         "The sheet holds answers only: points and feedback come from --points, --course and\n"
         "--show-expected; wrong answers get a hint, not the expected value, and a short answer is\n"
         "not told whether it is right so far unless the course file sets partial_digits.\n"
@@ -77,6 +85,13 @@ Command homework_command() {
         lift(&Texts::want_template, toggle_flag("--template", "print a blank answer sheet (TOML)")),
         lift(&Texts::want_key, toggle_flag("--key", "print the answer key as a filled answer sheet (TOML)")),
         lift(&Texts::grade, given_text_flag("--grade", "FILE", "grade the answer sheet FILE (TOML; - reads standard input)")),
+        lift(&Texts::grade_class, given_text_flag("--grade-class", "ROSTER",
+                        "grade a class: ROSTER is a CSV (id, sheet, optional name and variant); see --out")),
+        lift(&Texts::out, given_text_flag("--out", "DIR",
+                        "with --grade-class: the folder for gradebook.csv, canvas.csv, moodle.csv, class.md, "
+                        "class.svg and students/<id>/")),
+        lift(&Texts::jobs, given_text_flag("--jobs", "N",
+                        "with --grade-class: students graded at once, 1..256 (default: every core)")),
         lift(&Texts::junit, given_text_flag("--junit", "FILE", "with --grade: write a JUnit XML report to FILE")),
         lift(&Texts::gradescope, given_text_flag("--gradescope", "FILE", "with --grade: write a Gradescope results.json to FILE")),
         lift(&Texts::points, given_text_flag("--points", "RULES",
@@ -125,7 +140,11 @@ Command homework_command() {
             write_stdout(render::homework_key_json(key, invocation("homework", flags, keyed)));
             return 0;
         }
-        const homework::HomeworkOutput result = homework::run_homework(options);
+        homework::HomeworkOutput result;
+        {
+            StderrProgress progress("grading the class");   // on a terminal only; erased before stdout
+            result = homework::run_homework(options, progress.callback());
+        }
         write_stdout(result.out);
         finish_stdout();
         std::fwrite(result.err.data(), 1, result.err.size(), stderr);

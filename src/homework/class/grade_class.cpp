@@ -1,0 +1,105 @@
+#include "homework/class/grade_class.hpp"
+
+#include <sched.h>
+
+#include <fmt/format.h>
+
+#include "core/blas_threads.hpp"
+#include "homework/class/class_report.hpp"
+#include "homework/class/gradebook.hpp"
+#include "homework/class/in_order.hpp"
+#include "homework/class/output_dir.hpp"
+#include "homework/class/roster.hpp"
+#include "homework/grade_student.hpp"
+#include "homework/reports/gradescope.hpp"
+#include "homework/reports/junit.hpp"
+#include "render/svg/class_svg.hpp"
+
+namespace attn::homework {
+
+namespace {
+
+constexpr const char* kAssignment = "attn homework";
+
+// One student: graded, the reports written to their folder, reduced to a row.
+StudentResult grade_row(const RosterRow& row, const GradingPolicy& policy, const std::vector<ClassColumn>& columns,
+                        double class_max, const std::string& dir) {
+    StudentGrade graded;
+    if (!row.refusal.empty()) {
+        Variant unknown;
+        unknown.id = "(not known yet)";
+        graded.report = unreadable_sheet(row.path, unknown, row.refusal, 2);
+        graded.status = SheetStatus::refused_id;
+    } else {
+        graded = grade_student(policy, row.variant.empty() ? row.typed_id() : row.variant, row.path, row.path);
+    }
+    StudentResult result = summarise(row, graded, columns, class_max);
+    if (!result.folder.empty()) {
+        write_student_reports(dir, result.folder, gradescope_json(graded.report, policy.gradescope),
+                              junit_xml(graded.report));
+    }
+    return result;
+}
+
+}  // namespace
+
+unsigned available_cores() {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return static_cast<unsigned>(CPU_COUNT(&set));
+    return 1;
+}
+
+HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progress) {
+    const Roster roster = read_roster(o.roster);
+    GradingPolicy policy;
+    read_grading_policy(o, policy);
+    const std::vector<ClassColumn> columns = class_columns(o.problem, policy.options.points);
+    double class_max = 0;
+    for (const ClassColumn& c : columns) class_max += c.max_points;
+
+    prepare_output_dir(o.out_dir);
+    ClassTally tally(columns);
+    // The three CSV files grow a row per student, on disk, and are renamed into place at the end.
+    StagedFile gradebook(o.out_dir, "gradebook.csv"), canvas(o.out_dir, "canvas.csv"), moodle(o.out_dir, "moodle.csv");
+    gradebook.append(gradebook_header(columns));
+    canvas.append(canvas_header(kAssignment, class_max));
+    moodle.append(moodle_header(kAssignment));
+    double max_score = 0;
+    const std::size_t n = roster.rows.size();
+    const unsigned jobs = o.jobs ? o.jobs : available_cores();
+    core::set_blas_threads(1);   // the students are the parallel work; see blas_threads.hpp
+    for_each_in_order<StudentResult>(
+        n, jobs, 4 * static_cast<std::size_t>(jobs) + 16,
+        [&](std::size_t i) { return grade_row(roster.rows[i], policy, columns, class_max, o.out_dir); },
+        [&](std::size_t i, const StudentResult& r) {
+            tally.add(r);
+            gradebook.append(gradebook_row(r, columns.size()));
+            canvas.append(canvas_row(r));
+            moodle.append(moodle_row(r));
+            if (r.status == SheetStatus::graded) max_score = std::max(max_score, r.max_score);
+            if (progress) progress(i + 1, n);
+        });
+    if (tally.graded == 0) max_score = class_max;
+
+    ClassReportContext context;
+    context.roster = o.roster;
+    context.origin = policy.secret.empty() ? "self-study numbers, no course secret" : "keyed by the course secret";
+    context.max_score = max_score;
+    context.lang = o.lang;
+    sync_output_dir(o.out_dir);
+    gradebook.commit();
+    canvas.commit();
+    moodle.commit();
+    write_class_file(o.out_dir, "class.md", class_markdown(tally, context));
+    write_class_file(o.out_dir, "class.svg", render::svg::class_svg(class_chart(tally, context)));
+
+    HomeworkOutput out;
+    out.out = fmt::format("attn homework: graded {} of {} students ({} with every answer right, {} not graded) "
+                          "into {}/: gradebook.csv, canvas.csv, moodle.csv, class.md, class.svg, students/\n",
+                          tally.graded, tally.students, tally.all_right, tally.ungraded_count, o.out_dir);
+    out.code = tally.all_right == tally.students ? 0 : 1;
+    return out;
+}
+
+}  // namespace attn::homework

@@ -1,0 +1,146 @@
+// Columns, student rows and the three CSV files (gradebook, Canvas, Moodle).
+#include "homework/class/gradebook.hpp"
+
+#include <csv.h>
+
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "homework/answer_key.hpp"
+#include "homework/problems.hpp"
+#include "homework/reports/escape.hpp"
+#include "homework/variant.hpp"
+
+namespace attn::homework {
+
+namespace {
+
+constexpr std::size_t kMaxReasonBytes = 300;
+
+std::string without_trailing_digits(std::string key) {
+    while (!key.empty() && key.back() >= '0' && key.back() <= '9') key.pop_back();
+    return key;
+}
+
+// The first line of an error, valid UTF-8, at most kMaxReasonBytes (cut at a character).
+std::string one_line(const std::string& text) {
+    std::string line = valid_utf8(text.substr(0, text.find('\n')));
+    if (line.size() <= kMaxReasonBytes) return line;
+    std::size_t cut = kMaxReasonBytes;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
+    return line.substr(0, cut) + "...";
+}
+
+std::string status_text(const StudentResult& r) { return sheet_status_name(r.status); }
+
+}  // namespace
+
+std::vector<ClassColumn> class_columns(int problem, const PointRules& points) {
+    const AnswerKey key = build_answer_key(solve(chapter_variant(), Problem3Counts::formula_only), problem);
+    std::map<std::string, std::size_t> count;
+    for (const Item& item : key.items) ++count[without_trailing_digits(item.key())];
+    std::map<std::string, std::size_t> seen;
+    std::vector<ClassColumn> columns;
+    for (const Item& item : key.items) {
+        ClassColumn c;
+        c.base = without_trailing_digits(item.key());
+        c.name = c.base;
+        if (count[c.base] > 1) c.name += fmt::format("_{}", ++seen[c.base]);
+        for (const Mistake& m : item.mistakes) c.mistakes.push_back(m.hint);
+        c.max_points = points.lookup(item.key(), 1.0);
+        columns.push_back(std::move(c));
+    }
+    return columns;
+}
+
+std::string student_folder(const std::string& id) {
+    std::string out;
+    for (std::size_t i = 0; i < id.size(); ++i) {
+        const auto c = static_cast<unsigned char>(id[i]);
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                           c == '-' || c == '@' || c == '+' || (c == '.' && i > 0);
+        out += plain ? std::string(1, static_cast<char>(c)) : fmt::format("%{:02X}", c);
+    }
+    return out;
+}
+
+StudentResult summarise(const RosterRow& row, const StudentGrade& grade, const std::vector<ClassColumn>& columns,
+                        double class_max) {
+    StudentResult r;
+    r.line = row.line;
+    r.id = row.normalised.empty() ? row.id : row.normalised;
+    r.name = row.name;
+    r.folder = row.normalised.empty() ? "" : student_folder(row.normalised);
+    r.status = grade.status;
+    const GradeReport& report = grade.report;
+    if (grade.status != SheetStatus::graded) {
+        r.reason = one_line(report.error);
+        r.max_score = class_max;
+        return r;
+    }
+    if (report.items.size() != columns.size()) {
+        throw std::logic_error(fmt::format("class: {} keys graded, {} columns", report.items.size(), columns.size()));
+    }
+    r.score = report.score;
+    r.max_score = report.max_score;
+    r.right = report.right;
+    r.wrong = report.wrong;
+    r.missing = report.missing;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        const GradedItem& item = report.items[i];
+        if (without_trailing_digits(item.key) != columns[i].base) {
+            throw std::logic_error("class: key " + item.key + " where " + columns[i].base + "… belongs");
+        }
+        r.items.push_back({item.verdict, item.mistake, item.points});
+    }
+    return r;
+}
+
+std::string csv_field(const std::string& text) {
+    std::string out(csv_write2(nullptr, 0, text.data(), text.size(), '"'), '\0');
+    csv_write2(out.data(), out.size(), text.data(), text.size(), '"');
+    return out;
+}
+
+std::string gradebook_header(const std::vector<ClassColumn>& columns) {
+    std::string out = "id,name,score,max_score,status";
+    for (const ClassColumn& c : columns) out += "," + csv_field(c.name);
+    return out + "\r\n";
+}
+
+std::string gradebook_row(const StudentResult& r, std::size_t columns) {
+    std::string out = fmt::format("{},{},{},{},{}", csv_field(r.id), csv_field(r.name), points_text(r.score),
+                                  points_text(r.max_score), csv_field(status_text(r)));
+    for (std::size_t i = 0; i < columns; ++i) {
+        out += ",";
+        if (i < r.items.size()) out += points_text(r.items[i].points);   // empty when not graded
+    }
+    return out + "\r\n";
+}
+
+std::string canvas_header(const std::string& assignment, double max_score) {
+    return "Student,ID,SIS User ID,SIS Login ID,Section," + csv_field(assignment) + "\r\n" +
+           "Points Possible,,,,," + points_text(max_score) + "\r\n";
+}
+
+std::string canvas_row(const StudentResult& r) {
+    return fmt::format("{},,{},{},,{}\r\n", csv_field(r.name.empty() ? r.id : r.name), csv_field(r.id), csv_field(r.id),
+                       points_text(r.score));
+}
+
+std::string moodle_header(const std::string& assignment) {
+    return "ID number,Full name," + csv_field(assignment) + ",Feedback\r\n";
+}
+
+std::string moodle_row(const StudentResult& r) {
+    const std::string feedback =
+        r.status == SheetStatus::graded
+            ? fmt::format("attn homework: {}/{} ({} right, {} wrong, {} missing)", points_text(r.score),
+                          points_text(r.max_score), r.right, r.wrong, r.missing)
+            : "not graded: " + status_text(r);
+    return fmt::format("{},{},{},{}\r\n", csv_field(r.id), csv_field(r.name), points_text(r.score), csv_field(feedback));
+}
+
+}  // namespace attn::homework

@@ -1,0 +1,136 @@
+#include "homework/class/output_dir.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "errors.hpp"
+#include "files/replace_file.hpp"
+#include "homework/files.hpp"
+
+namespace attn::homework {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& path, const char* what) {
+    throw IoError("--out " + path + ": " + what + ": " + std::strerror(errno));
+}
+
+void remove_file(const std::string& path) {
+    if (::unlink(path.c_str()) != 0 && errno != ENOENT) fail(path, "cannot remove the last run's file");
+}
+
+bool is_real_directory(const std::string& path) {
+    struct stat info {};
+    return ::lstat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+void make_directory(const std::string& path) {
+    if (::mkdir(path.c_str(), 0777) == 0) return;
+    if (errno == EEXIST && is_real_directory(path)) return;
+    if (errno == EEXIST) errno = ENOTDIR;
+    fail(path, "cannot create the folder");
+}
+
+}  // namespace
+
+void prepare_output_dir(const std::string& dir) {
+    if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) fail(dir, "cannot create the folder");
+    if (!is_directory(dir)) {
+        errno = ENOTDIR;
+        fail(dir, "not a folder");
+    }
+    for (const char* name : kClassFiles) remove_file(dir + "/" + name);
+    const std::string students = dir + "/students";
+    struct stat info {};
+    if (::lstat(students.c_str(), &info) == 0 && !S_ISDIR(info.st_mode)) remove_file(students);
+    if (is_real_directory(students)) {
+        DIR* d = ::opendir(students.c_str());
+        if (!d) fail(students, "cannot read the folder");
+        while (const dirent* e = ::readdir(d)) {
+            const std::string name = e->d_name;
+            if (name == "." || name == "..") continue;
+            const std::string path = students + "/" + name;
+            if (!is_real_directory(path)) {
+                if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
+                    ::closedir(d);
+                    fail(path, "cannot remove");
+                }
+                continue;
+            }
+            for (const char* report : {"/results.json", "/report.xml"}) {
+                if (::unlink((path + report).c_str()) != 0 && errno != ENOENT) {
+                    ::closedir(d);
+                    fail(path + report, "cannot remove the last run's report");
+                }
+            }
+            ::rmdir(path.c_str());   // left alone when it holds something else (ENOTEMPTY)
+        }
+        ::closedir(d);
+    }
+    make_directory(students);
+}
+
+void write_student_reports(const std::string& dir, const std::string& folder, const std::string& results_json,
+                           const std::string& report_xml) {
+    const std::string path = dir + "/students/" + folder;
+    make_directory(path);
+    // Not synced one by one (two fsyncs a student cost more than grading them): sync_output_dir
+    // makes them durable at once, before the class files, which are synced, are written.
+    write_file_atomically(path + "/results.json", results_json, "--out", false);
+    write_file_atomically(path + "/report.xml", report_xml, "--out", false);
+}
+
+void sync_output_dir(const std::string& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) fail(dir, "cannot open the folder");
+    const bool synced = ::syncfs(fd) == 0;
+    ::close(fd);
+    if (!synced) fail(dir, "cannot write the students' reports to disk");
+}
+
+StagedFile::StagedFile(const std::string& dir, const std::string& name) : path_(dir + "/" + name) {
+    fd_ = files::open_beside(path_, temp_);
+    if (fd_ < 0) fail(path_, "cannot create");
+}
+
+StagedFile::~StagedFile() {
+    if (fd_ < 0) return;
+    ::close(fd_);
+    ::unlink(temp_.c_str());
+}
+
+void StagedFile::flush() {
+    const int error = files::write_all(fd_, buffer_);
+    buffer_.clear();
+    if (error != 0) {
+        errno = error;
+        fail(path_, "cannot write");
+    }
+}
+
+void StagedFile::append(const std::string& text) {
+    buffer_ += text;
+    if (buffer_.size() >= 64 * 1024) flush();
+}
+
+void StagedFile::commit() {
+    flush();
+    const int fd = fd_;
+    fd_ = -1;
+    const int error = files::commit_beside(fd, temp_, path_, true, 0);
+    if (error != 0) {
+        errno = error;
+        fail(path_, "cannot write");
+    }
+}
+
+void write_class_file(const std::string& dir, const std::string& name, const std::string& text) {
+    write_file_atomically(dir + "/" + name, text, "--out");
+}
+
+}  // namespace attn::homework

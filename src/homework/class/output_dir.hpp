@@ -1,0 +1,44 @@
+#pragma once
+// The --out DIR of a class run. Nothing in it may be stale: before any student is graded, the
+// class files this run writes are removed, and so is every students/<id>/ folder's results.json
+// and report.xml (and the folder, when that empties it); symbolic links under students/ are
+// removed, never followed. Each file is then written whole (a temporary file beside it, renamed).
+// Errors: attn::IoError (exit 3).
+#include <string>
+
+namespace attn::homework {
+
+inline constexpr const char* kClassFiles[] = {"gradebook.csv", "canvas.csv", "moodle.csv", "class.md", "class.svg"};
+
+// Creates DIR when it does not exist (its parent must), removes what a run writes, creates students/.
+void prepare_output_dir(const std::string& dir);
+
+// DIR/students/<folder>/results.json and report.xml.
+void write_student_reports(const std::string& dir, const std::string& folder, const std::string& results_json,
+                           const std::string& report_xml);
+
+// Every file written under DIR so far, on disk (syncfs).
+void sync_output_dir(const std::string& dir);
+
+// A class file written in parts as the students are taken (so that a class of any size is not held
+// in memory), into a temporary file beside DIR/<name> that commit() syncs and renames into place;
+// until then no reader sees it, and a run that stops removes it.
+class StagedFile {
+public:
+    StagedFile(const std::string& dir, const std::string& name);
+    ~StagedFile();
+    StagedFile(const StagedFile&) = delete;
+    StagedFile& operator=(const StagedFile&) = delete;
+    void append(const std::string& text);
+    void commit();
+
+private:
+    void flush();
+    std::string path_, temp_, buffer_;
+    int fd_ = -1;
+};
+
+// DIR/<name>, whole.
+void write_class_file(const std::string& dir, const std::string& name, const std::string& text);
+
+}  // namespace attn::homework
