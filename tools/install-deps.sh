@@ -52,6 +52,7 @@ RELEASE_PACKAGES=(
   libfmt-dev:arm64
   libxsimd-dev:arm64
   libtomlplusplus-dev:arm64
+  libcsv-dev:arm64
   qemu-user-static
   binutils
   lintian
