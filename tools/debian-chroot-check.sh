@@ -67,7 +67,7 @@ inner() { nice chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin
 echo "== $(inner '. /etc/os-release; echo "$PRETTY_NAME"')"
 # The README's two commands, word for word (readme_test.py keeps them in the README).
 first='tools/install-deps.sh && cmake -S . -B build && cmake --build build -j2 --target attn && build/attn scaling --dq 400'
-second='tools/install-deps.sh && cmake -S . -B build && cmake --build build -j2 && ctest --test-dir build --output-on-failure'
+second='tools/install-deps.sh && cmake -S . -B build && cmake --build build -j2 && ctest --test-dir build -j2 --output-on-failure'
 echo "== 1: $first"
 inner "cd /root/attn/src-tree && $first"
 echo "== versions: $(inner "dpkg-query -W -f='\${Package} \${Version}\n' libxsimd-dev libxtensor-dev libfmt-dev libcli11-dev libtomlplusplus-dev libopenblas0-pthread python3-numpy python3 2>/dev/null | tr '\n' ';'")"
