@@ -46,6 +46,8 @@ cleanup() {
 trap cleanup EXIT
 mountpoint -q "$root/proc" || { mount -t proc proc "$root/proc"; mounted+=("$root/proc"); }
 mountpoint -q "$root/dev" || { mount --bind /dev "$root/dev"; mounted+=("$root/dev"); }
+# The pseudo-terminals too (the pictures test runs attn on one); a plain bind leaves them out.
+mountpoint -q "$root/dev/pts" || { mount --bind /dev/pts "$root/dev/pts" && mounted+=("$root/dev/pts") || true; }
 mountpoint -q "$root/sys" || { mount --bind -o ro /sys "$root/sys" 2>/dev/null && mounted+=("$root/sys") || true; }
 
 # The checkout as a clone would have it, plus uncommitted edits; build folders stay out.
