@@ -4,6 +4,7 @@
 // test pins, the note on the chapter, and sheets whose TOML is the chapter's.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "homework/answer_key.hpp"
@@ -42,10 +43,9 @@ std::string toml_lines(const std::string& sheet) {
 TEST_CASE("worked solutions in English: the switch, the order, the chapter's numbers and note") {
     const Solutions s = solve(chapter_variant());
     const AnswerKey key = build_answer_key(s);
-    CHECK(solution_text(s, key, 0, Lang::zh_TW) == solution_text_chapter(s, key, 0));
-    CHECK(solution_text(s, key) == solution_text_chapter(s, key, 0));
+    CHECK(solution_text(s, key) == solution_text(s, key, 0, Lang::zh_TW));
+    CHECK(solution_text(s, key).rfind("作業一：", 0) == 0);
     const std::string text = solution_text(s, key, 0, Lang::en);
-    CHECK(text == solution_text_english(s, key, 0));
     const std::size_t p1 = text.find("Homework 1:"), p2 = text.find("Homework 2:"), p3 = text.find("Homework 3:");
     REQUIRE(p1 == 0);
     REQUIRE(p2 != std::string::npos);
@@ -92,6 +92,27 @@ TEST_CASE("worked solutions in English under a variant: its header, its numbers,
     CHECK(text.rfind("(Variant alice: ", 0) == 0);
     CHECK(text.find("Note on the chapter") == std::string::npos);
     CHECK(text.find("(attn attention --seed " + s.p2.params.seed + ")") != std::string::npos);
+}
+
+// The sentences only a broken core would print (the mask disagrees, attn's counts disagree with
+// the formula or are missing): no variant reaches them, so they are reached here, in both
+// languages, through the one code path and each language's templates.
+TEST_CASE("worked solutions: the sentences of a disagreeing core, in both languages") {
+    Solutions s = solve(chapter_variant());
+    const AnswerKey key = build_answer_key(s);
+    s.p2.same_as_mask = false;
+    s.p3.counted.clear();
+    s.p3.muls_equal += 1;
+    const std::string zh = solution_text(s, key, 0, Lang::zh_TW), en = solution_text(s, key, 0, Lang::en);
+    CHECK(zh.find("對不上（最大差 ") != std::string::npos);
+    CHECK(en.find("which does not match the ") != std::string::npos);
+    CHECK(zh.find("實際數到的是 （無），與式子不符！") != std::string::npos);
+    CHECK(en.find("counts (none), which does not match the formula!") != std::string::npos);
+    CHECK(zh.find("但 attn multihead 實際數到的是 ") != std::string::npos);
+    CHECK(en.find("But attn multihead counts ") != std::string::npos);
+    CHECK(zh.find("不是兩倍！") != std::string::npos);
+    CHECK(en.find("not twice that!") != std::string::npos);
+    CHECK(std::count(zh.begin(), zh.end(), '\n') == std::count(en.begin(), en.end(), '\n'));
 }
 
 TEST_CASE("sheets in English: the chapter's tables, keys and values; English problem text") {
