@@ -412,7 +412,7 @@ def main():
             consistent = consistent and float(score) == json.loads(pathlib.Path(pair_json).read_text())["score"]
         t.check(consistent, "concurrent gradings: the JUnit and Gradescope files are one run's pair")
         p, junit, gs, summary = t.grade('"hw1.a.scores" = [2, 0, 2]\n' + book)
-        t.check(p.returncode == 1 and re.search(rb"given twice, at \S*sheet.toml:7:11 and \S*sheet.toml:1:18", p.stdout),
+        t.check(p.returncode == 1 and re.search(rb"written twice, at \S*sheet.toml:1:18 and \S*sheet.toml:7:11", p.stdout),
                 "a duplicate key names both places")
         p, junit, gs, summary = t.grade(sub(sub(book, 'params = "4*D^2"', 'params = "**4** [x](http://e) <b>"'),
                                             "ratio = 5.13", 'ratio = "5.13"'))

@@ -424,7 +424,107 @@ TEST_CASE("the same key twice is wrong, naming both places") {
     const GradeReport r = grade_text("\"hw1.a.scores\" = [2, 0, 2]\n[hw1.a]\nscores = [2, 0, 2]\n");
     REQUIRE(r.items.size() == 19);
     CHECK(r.items[0].verdict == Verdict::wrong);
-    CHECK(r.items[0].hint == "given twice, at sheet.toml:3:10 and sheet.toml:1:18; give each answer once");
+    CHECK(r.items[0].hint == "written twice, at sheet.toml:1:18 and sheet.toml:3:10; give each answer once");
+}
+
+// ---- issue 17, point 7: a key written twice in any TOML spelling costs that key, not the sheet --
+namespace {
+
+const std::string& book_sheet() {
+    static const std::string text = read_text(ATTN_SOURCE_DIR "/tests/data/homework/book-answers.toml");
+    return text;
+}
+
+// The book's sheet with `extra` put before its first table (at_top) or after its last line.
+std::string book_with(const std::string& extra, bool at_top) {
+    const std::string& book = book_sheet();
+    const std::size_t first_table = book.find("\n[hw1.a]") + 1;
+    return at_top ? book.substr(0, first_table) + extra + book.substr(first_table) : book + extra;
+}
+
+}  // namespace
+
+TEST_CASE("a key written twice in any TOML spelling is wrong, the rest of the sheet graded") {
+    // Every answer of the book's sheet (all right), written a second time in each spelling TOML has
+    // for it; toml++ refuses each of these documents outright. The second writing carries the same
+    // value, so only "written twice" can make that key wrong.
+    const GradeReport book = grade_text(book_sheet());
+    REQUIRE(book.right == 19);
+    std::size_t cases = 0;
+    for (const GradedItem& row : book.items) {
+        const std::string key = row.key;                       // hw1.a.scores
+        const std::string table = key.substr(0, key.rfind('.')), leaf = key.substr(key.rfind('.') + 1);
+        const std::string problem = key.substr(0, key.find('.')), inner = key.substr(key.find('.') + 1);
+        const std::string& book_text = book_sheet();
+        const std::size_t at = book_text.find("\n" + leaf + " ", book_text.find("[" + table + "]")) + 1;
+        const std::size_t eq = book_text.find('=', at) + 2;
+        const std::string line_rest = book_text.substr(eq, book_text.find('\n', at) - eq);
+        const std::string v = line_rest.substr(0, line_rest.find("  #"));   // the value, without its comment
+        const std::string part = table.substr(problem.size() + 1);                       // a
+        const struct {
+            std::string text;
+            bool at_top;
+        } spellings[] = {
+            {"[" + table + "]\n" + leaf + " = " + v + "\n", false},                          // the table twice
+            {key + " = " + v + "\n", true},                                                // dotted, then [hw1.a]
+            {"[" + problem + "]\n" + inner + " = " + v + "\n", false},                      // dotted into [hw1.a]
+            {problem + " . \"" + part + "\" . '" + leaf + "' = " + v + "\n", true},           // quoted segments
+            {problem + " = { " + part + " = { " + leaf + " = " + v + " } }\n", true},         // inline, then [hw1.a]
+            {"[" + problem + "]\n" + part + " = { " + leaf + " = " + v + " }\n", false},      // inline into [hw1]
+            {"[" + table + "]\n\"" + leaf + "\" = " + v + "\n", false},                      // quoted, table twice
+        };
+        for (const auto& spelling : spellings) {
+            const std::string sheet = book_with(spelling.text, spelling.at_top);
+            CAPTURE(sheet);
+            const GradeReport r = grade_text(sheet);
+            REQUIRE(r.items.size() == 19);
+            for (const GradedItem& other : r.items) {
+                CAPTURE(other.key);
+                if (other.key == key) {
+                    CHECK(other.verdict == Verdict::wrong);
+                    CHECK(other.hint.rfind("written twice, at sheet.toml:", 0) == 0);
+                    CHECK(other.hint.find("give each answer once") != std::string::npos);
+                } else {
+                    CHECK(other.verdict == Verdict::right);
+                }
+            }
+            ++cases;
+        }
+    }
+    CHECK(cases == 19 * 7);
+}
+
+TEST_CASE("a key written twice: both places in the student's own lines and columns; three times; bounded") {
+    // The second writing's column is where the student wrote it (the marker toml++ needed is not counted).
+    GradeReport r = grade_text("[hw1.a]\nscores = [2, 0, 2]\n\"scores\" = [2, 0, 2]\n'scores' = [2, 0, 2]\n");
+    CHECK(r.items[0].hint == "written 3 times, at sheet.toml:2:10, sheet.toml:3:12 and 1 more; give each answer once");
+    r = grade_text("[hw1.a]\nscores = [2, 0, 2]\nweights = [0.4458, 0.1084, 0.4458]\n[hw1.a]\nscores = [2, 0, 2]\n");
+    CHECK(r.items[0].hint == "written twice, at sheet.toml:2:10 and sheet.toml:5:10; give each answer once");
+    CHECK(r.items[2].verdict == Verdict::right);   // hw1.a.weights, written once
+    r = grade_text("[hw1]\na = { scores = [2, 0, 2], scores = [2, 0, 3] }\n");
+    CHECK(r.items[0].hint == "written twice, at sheet.toml:2:16 and sheet.toml:2:36; give each answer once");
+    r = grade_text("[hw1.a]\nscores = [2, 0, 2]\nscores = [\n  2,\n  0,\n  2,\n]\nscaled = [1.4142, 0, 1.4142]\n");
+    CHECK(r.items[0].hint == "written twice, at sheet.toml:2:10 and sheet.toml:3:10; give each answer once");
+    CHECK(r.items[1].verdict == Verdict::right);
+    // Another TOML error after a key written twice is still refused, at the student's column.
+    try {
+        (void)parse_sheet("[hw1.a]\nscores = 1\n\"scores\" = 2 x\n", "s.toml");
+        FAIL("not refused");
+    } catch (const attn::UsageError& e) {
+        CHECK(std::string(e.what()).find("s.toml:3:14: not valid TOML") != std::string::npos);
+    }
+    // Retries are bounded by the bytes parsed: many keys written twice in a 1 MiB sheet are refused.
+    std::string big = "[hw1.a]\n";
+    while (big.size() < kMaxSheetBytes - 16) big += "x = 1\n";
+    try {
+        (void)parse_sheet(big, "big.toml");
+        FAIL("not refused");
+    } catch (const attn::UsageError& e) {
+        CHECK(std::string(e.what()).find("keys written twice; give each answer once") != std::string::npos);
+    }
+    std::string many = "[hw1.a]\n";   // a small sheet with many: all found
+    for (int i = 0; i < 200; ++i) many += "x = 1\n";
+    CHECK(parse_sheet(many, "many.toml").values.size() == 200);
 }
 
 TEST_CASE("JUnit failures= counts wrong and missing answers alike") {
