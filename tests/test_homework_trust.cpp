@@ -12,6 +12,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "errors.hpp"
@@ -32,6 +34,7 @@
 #include "homework/sheet_text.hpp"
 #include "homework/student_id.hpp"
 #include "homework/variant.hpp"
+#include "rng/seed.hpp"
 
 using namespace attn::homework;
 
@@ -105,7 +108,7 @@ TEST_CASE("the variant derivation is pinned, with and without a course secret (i
     const Variant open = derive_variant("s1234567");
     CHECK(open.p1.keys == std::array<std::array<long, 2>, 3>{{{-1, 1}, {1, 2}, {-5, -5}}});
     CHECK(open.p1.query == std::array<long, 2>{-3, 5});
-    CHECK(open.p2.seed == "2675097057");
+    CHECK(open.p2.seed.decimal() == "2675097057");
     CHECK(open.p2.column == 4);
     CHECK(open.p3.d == 234);
     CHECK(open.p3.n_short == 734);
@@ -114,7 +117,7 @@ TEST_CASE("the variant derivation is pinned, with and without a course secret (i
     CHECK(keyed.keyed);
     CHECK(keyed.p1.keys == std::array<std::array<long, 2>, 3>{{{4, -1}, {1, 3}, {-2, -1}}});
     CHECK(keyed.p1.query == std::array<long, 2>{-5, 3});
-    CHECK(keyed.p2.seed == "370649590");
+    CHECK(keyed.p2.seed.decimal() == "370649590");
     CHECK(keyed.p2.column == 3);
     CHECK(keyed.p3.d == 120);
     CHECK(keyed.p3.n_short == 177);
@@ -340,7 +343,7 @@ TEST_CASE("stale reports are replaced before the sheet is read, whatever happens
         (void)homework_options(f);
         FAIL("--points hw1=-1 accepted");
     } catch (const attn::UsageError& e) {
-        report_refusal(f, e.what(), 2);
+        report_refusal(f, Refusal::of(e));
     }
     CHECK(read_text(gs).find("\"score\": 0") != std::string::npos);
     CHECK(read_text(gs).find("--points") != std::string::npos);
@@ -352,6 +355,56 @@ TEST_CASE("stale reports are replaced before the sheet is read, whatever happens
     CHECK(read_text(*f.grade) == "[hw1.a]\n");
     f.junit = "";
     CHECK_THROWS_AS(homework_options(f), attn::UsageError);
+}
+
+TEST_CASE("homework flags parse once: the problem a number, the seed an rng::Seed, refusals typed (issue 21)") {
+    HomeworkFlags f;
+    f.problems = {2};
+    CHECK(homework_options(f).problem == 2);
+    for (const auto& [problems, message] :
+         {std::pair<std::vector<long>, std::string>{{4}, "problem: must be in 1..3 (got 4)"},
+          {{0}, "problem: must be in 1..3 (got 0)"},
+          {{-1}, "problem: must be in 1..3 (got -1)"},
+          {{1, 2}, "problem: give one problem number, 1..3"}}) {
+        f.problems = problems;
+        try {
+            (void)homework_options(f);
+            FAIL("accepted");
+        } catch (const attn::UsageError& e) {
+            CHECK(std::string(e.what()) == message);
+            CHECK(e.flag == "problem");
+        }
+    }
+    // Problem 2's seed is the generator's own type, derived once (no decimal text re-read).
+    static_assert(std::is_same_v<decltype(Problem2Params::seed), attn::rng::Seed>);
+    CHECK(make_variant("alice", "").p2.seed == attn::rng::Seed::from_decimal(make_variant("alice", "").p2.seed.decimal()));
+    // A refusal's kind is its exit code, and raise() throws that kind with the same text.
+    const Refusal usage = Refusal::of(attn::UsageError("--points", "hw1=-1: points must be >= 0"));
+    CHECK(usage.kind == Refusal::Kind::usage);
+    CHECK(usage.flag == "--points");
+    CHECK(usage.message == "hw1=-1: points must be >= 0");
+    CHECK(usage.exit_code() == 2);
+    CHECK(usage.text() == "--points: hw1=-1: points must be >= 0");
+    CHECK_THROWS_WITH_AS(usage.raise(), "--points: hw1=-1: points must be >= 0", attn::UsageError);
+    const Refusal files{Refusal::Kind::files, "--junit", "out/: is a directory"};
+    CHECK(files.exit_code() == 3);
+    CHECK_THROWS_WITH_AS(files.raise(), "--junit out/: is a directory", attn::IoError);
+    // Two refused report paths: the first one's kind decides, whatever the second is.
+    TempDir dir;
+    const std::string sheet = dir.path + "/s.toml", d1 = dir.path + "/d1", d2 = dir.path + "/d2";
+    std::ofstream(sheet) << "[hw1.a]\n";
+    ::mkdir(d1.c_str(), 0700);
+    ::mkdir(d2.c_str(), 0700);
+    HomeworkFlags g;
+    g.grade = sheet;
+    g.junit = sheet;   // the sheet itself: usage (2)
+    g.gradescope = d1;   // a directory: files (3)
+    CHECK_THROWS_WITH_AS(run_homework(homework_options(g)), (std::string("--junit: ") + sheet + " is the file given to --grade; a report must not overwrite it").c_str(), attn::UsageError);
+    g.junit = d1;
+    g.gradescope = sheet;
+    CHECK_THROWS_WITH_AS(run_homework(homework_options(g)), ("--junit " + d1 + ": is a directory").c_str(), attn::IoError);
+    g.gradescope = d2;
+    CHECK_THROWS_AS(run_homework(homework_options(g)), attn::IoError);
 }
 
 // ---- point 5: expressions were checked at six fixed public points -----------------------------
