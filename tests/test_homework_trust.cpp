@@ -348,6 +348,10 @@ TEST_CASE("stale reports are replaced before the sheet is read, whatever happens
     CHECK(read_text(gs).find("\"score\": 0") != std::string::npos);
     CHECK(read_text(gs).find("--points") != std::string::npos);
     CHECK(read_text(junit).find("--points") != std::string::npos);
+    // ... naming the refusal as the reason, not an unreadable sheet (the sheet was never read).
+    CHECK(read_text(gs).find("\"output\": \"Not graded: --points: ") != std::string::npos);
+    CHECK(read_text(gs).find("could not be read") == std::string::npos);
+    CHECK(read_text(junit).find("type=\"refused\"") != std::string::npos);
     f.points.reset();
     // A report path equal to the sheet, or empty: refused, the sheet untouched.
     f.junit = *f.grade;
@@ -355,6 +359,37 @@ TEST_CASE("stale reports are replaced before the sheet is read, whatever happens
     CHECK(read_text(*f.grade) == "[hw1.a]\n");
     f.junit = "";
     CHECK_THROWS_AS(homework_options(f), attn::UsageError);
+}
+
+TEST_CASE("every not-graded report names its reason: refused flags and files, the ID, or the sheet") {
+    GradeReport refused = unreadable_sheet("s.toml", chapter_variant(), "--variant: the ID is empty", 2,
+                                           GradeReport::NotGraded::refused);
+    CHECK(gradescope_json(refused, {}).find("\"output\": \"Not graded: --variant: the ID is empty\"") != std::string::npos);
+    CHECK(summary_markdown(refused).find("Not graded:\n\n    --variant: the ID is empty\n") != std::string::npos);
+    CHECK(summary_markdown(refused).find("could not be read") == std::string::npos);
+    CHECK(junit_xml(refused).find("type=\"refused\"") != std::string::npos);
+    const GradeReport unreadable = unreadable_sheet("s.toml", chapter_variant(), "--grade: s.toml:1:1: not valid TOML", 2,
+                                                    GradeReport::NotGraded::sheet_unreadable);
+    CHECK(gradescope_json(unreadable, {}).find("The answer sheet could not be read: --grade: s.toml:1:1") != std::string::npos);
+    CHECK(junit_xml(unreadable).find("type=\"unreadable\"") != std::string::npos);
+    // Through the glue: a course file refused, and require_secret without an ID, are not unreadable sheets.
+    TempDir dir;
+    const std::string gs = dir.path + "/results.json", sheet = dir.path + "/s.toml", course = dir.path + "/course.toml";
+    std::ofstream(sheet) << "[hw1.a]\nscores = [2, 0, 2]\n";
+    std::ofstream(course) << "require_secret = true\n";
+    HomeworkFlags f;
+    f.grade = sheet;
+    f.gradescope = gs;
+    f.course = course;
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
+    CHECK(read_text(gs).find("\"output\": \"Not graded: --course: require_secret = true") != std::string::npos);
+    std::ofstream(course) << "[points]\nhw1 = -1\n";
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
+    CHECK(read_text(gs).find("\"output\": \"Not graded: ") != std::string::npos);
+    f.course.reset();
+    std::ofstream(sheet) << "[hw1.a]\nscores = \n";
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
+    CHECK(read_text(gs).find("\"output\": \"The answer sheet could not be read: --grade: ") != std::string::npos);
 }
 
 TEST_CASE("homework flags parse once: the problem a number, the seed an rng::Seed, refusals typed (issue 21)") {

@@ -469,8 +469,14 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     return report;
 }
 
-GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code) {
+const char* GradeReport::not_graded_text() const {
+    return not_graded == NotGraded::refused ? "Not graded" : "The answer sheet could not be read";
+}
+
+GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code,
+                             GradeReport::NotGraded why) {
     GradeReport report;
+    report.not_graded = why;
     report.sheet = sheet;
     report.variant = variant.label();
     report.variant_origin = variant.origin();

@@ -113,7 +113,7 @@ void write_refusal_reports(const HomeworkOptions& o, const Refusal& refusal) {
     variant.id = "(not known yet)";
     HomeworkOutput ignored;
     try {
-        GradeReport report = unreadable_sheet(sheet_display_name(o.sheet), variant, refusal.text(), refusal.exit_code());
+        GradeReport report = unreadable_sheet(sheet_display_name(o.sheet), variant, refusal.text(), refusal.exit_code(), GradeReport::NotGraded::refused);
         report.variant_origin = "grading did not finish";
         write_reports(o, report, {}, true, ignored);
     } catch (const IoError&) {
@@ -132,7 +132,7 @@ HomeworkOutput grade_sheet(const HomeworkOptions& options) {
     // anything is read, by reports that say grading did not finish; the real ones replace those.
     Variant variant;
     variant.id = "(not known yet)";
-    GradeReport placeholder = unreadable_sheet(name, variant, "grading did not finish", 3);
+    GradeReport placeholder = unreadable_sheet(name, variant, "grading did not finish", 3, GradeReport::NotGraded::refused);
     placeholder.variant_origin = "grading did not finish";
     write_reports(o, placeholder, {}, false, result);
 
@@ -140,10 +140,10 @@ HomeworkOutput grade_sheet(const HomeworkOptions& options) {
     try {
         read_grading_policy(o, policy);
     } catch (const UsageError& e) {
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 2), policy.gradescope, true, result);
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 2, GradeReport::NotGraded::refused), policy.gradescope, true, result);
         throw;
     } catch (const IoError& e) {
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 3), policy.gradescope, true, result);
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 3, GradeReport::NotGraded::refused), policy.gradescope, true, result);
         throw;
     }
     const GradescopeOptions& gs = policy.gradescope;
