@@ -415,11 +415,13 @@ TEST_CASE("a student's sheet that links to a grader's file is refused unread (is
     const StudentGrade graded = grade_student(policy, "alice", link, "answers.toml");
     CHECK(graded.report.error.find("is the file given to --secret-file") != std::string::npos);
     CHECK(graded.report.error.find("SeCrEt") == std::string::npos);
-    // /proc passes for a regular file: its environment (the secret in $ATTN_COURSE_SECRET) is never read.
-    const std::string environ_link = dir.path + "/env.toml";
-    REQUIRE(::symlink("/proc/self/environ", environ_link.c_str()) == 0);
-    CHECK_THROWS_WITH_AS(read_sheet(environ_link), (environ_link + ": cannot read: a /proc or /sys file, not an answer sheet").c_str(),
+    // Any symbolic link as the sheet: refused (exit 3) without reading what it names.
+    CHECK_THROWS_WITH_AS(read_sheet(link), (link + ": cannot read: a symbolic link; give the sheet itself (a link could "
+                                            "name any file)").c_str(),
                          attn::IoError);
+    // /proc passes for a regular file: its environment (the secret in $ATTN_COURSE_SECRET) is never read.
+    CHECK_THROWS_WITH_AS(read_sheet("/proc/self/environ"),
+                         "/proc/self/environ: cannot read: a /proc or /sys file, not an answer sheet", attn::IoError);
 }
 
 TEST_CASE("a key that looks like the grader's rename marker stays the student's key") {

@@ -324,7 +324,14 @@ Sheet read_sheet(const std::string& path) {
     const bool from_stdin = path == "-";
     const std::string name = sheet_display_name(path);
     // O_NONBLOCK: opening a FIFO with no writer must not wait; regular files ignore the flag.
-    const int fd = from_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    // O_NOFOLLOW: a sheet is the student's file itself, never a symbolic link, which a student can
+    // commit pointing at any file the grader may read (the secret, a checkout's .git/config with
+    // its token, /proc/self/environ) to see it in the error messages.
+    const int fd = from_stdin ? STDIN_FILENO
+                              : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0 && errno == ELOOP) {
+        throw IoError(path + ": cannot read: a symbolic link; give the sheet itself (a link could name any file)");
+    }
     if (fd < 0) throw IoError(path + ": cannot open: " + std::strerror(errno));
     struct stat info {};
     if (!from_stdin) {
