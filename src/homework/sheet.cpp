@@ -63,13 +63,12 @@ class Lines {
     mutable std::size_t cursor_line_ = 0, cursor_column_ = 1, cursor_byte_ = 0;
 };
 
-
 // ---- keys written twice ------------------------------------------------------------------------
 // TOML forbids defining a key twice in any spelling (`a.b = 1` twice, `"b"` next to `b`, a
 // `[table]` header after dotted keys made it, a dotted key into an inline table, …), and toml++
 // refuses the whole document at the second one. A student's slip must cost that key, not the
 // sheet (issue 17, point 7), so the second definition is renamed and the text parsed again: a
-// marker (bare-key characters absent from the sheet) is put into one segment of the offending
+// marker (bare-key characters, drawn afresh, absent from the sheet) is put into one segment of the offending
 // key, where toml++'s error points, which makes it a new key; flattening removes the marker, so
 // both definitions come out under the same dotted key and the grader marks that key "written
 // twice". Only toml++ reads TOML here: the edit touches the key at toml++'s error position and
