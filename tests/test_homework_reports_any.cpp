@@ -29,27 +29,11 @@
 #include "homework/reports/markdown.hpp"
 #include "homework/reports/text.hpp"
 #include "homework/variant.hpp"
+#include "text/utf8.hpp"
 
 using namespace attn::homework;
 
 namespace {
-
-std::string utf8(unsigned int cp) {
-    std::string out;
-    if (cp < 0x80) out += static_cast<char>(cp);
-    else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
-    else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-    return out;
-}
 
 std::string random_answer(std::mt19937_64& rng) {
     static const char* const pieces[] = {"x@y.org", "mailto:a@b.c", "www.evil.example", "https://evil.example/a",
@@ -62,11 +46,11 @@ std::string random_answer(std::mt19937_64& rng) {
     for (int i = 0; i < parts; ++i) {
         switch (rng() % 4) {
             case 0: out += pieces[rng() % (sizeof pieces / sizeof *pieces)]; break;
-            case 1: out += utf8(specials[rng() % (sizeof specials / sizeof *specials)]); break;
+            case 1: out += attn::text::encode(specials[rng() % (sizeof specials / sizeof *specials)]); break;
             case 2: {
                 unsigned int cp = static_cast<unsigned int>(rng() % 0x110000);
                 if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0x41;
-                out += utf8(cp);
+                out += attn::text::encode(cp);
                 break;
             }
             default: out += static_cast<char>(0x20 + rng() % 0x5F);

@@ -16,6 +16,7 @@
 #include "homework/reports/escape.hpp"
 #include "homework/expression.hpp"
 #include "print/python_format.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::homework {
 
@@ -75,11 +76,9 @@ std::string shown_key(const std::string& key) {
             ++i;
             continue;
         }
-        std::size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
-        unsigned int cp = len == 1 ? c : len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
-        for (std::size_t k = 1; k < len && i + k < text.size(); ++k) cp = (cp << 6) | (text[i + k] & 0x3Fu);
-        out += fmt::format("\\u{{{:X}}}", cp);
-        i += len;
+        const text::CodePoint cp = text::decode(text, i);   // valid: every sequence is well-formed
+        out += fmt::format("\\u{{{:X}}}", static_cast<unsigned int>(cp.value));
+        i += cp.length;
     }
     return out.size() >= kShownBytes ? out + "..." : out;
 }
