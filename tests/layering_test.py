@@ -16,6 +16,8 @@ import pathlib
 import re
 import sys
 
+from harness import Checks
+
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
 PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
@@ -38,38 +40,40 @@ FORBIDDEN = {
 }
 
 
+def file_problems(root, f):
+    """What `f` includes against the rules above, one line each."""
+    rel = f.relative_to(root).as_posix()
+    text = f.read_text(encoding="utf-8")
+    includes = INCLUDE.findall(text)
+    problems = []
+    for folder, banned in FORBIDDEN.items():
+        if rel.startswith(folder + "/"):
+            problems += [f"includes {i}" for i in includes if i.startswith(banned)]
+    for folder, allowed in ONLY.items():
+        if rel.startswith(folder + "/"):
+            own = folder.split("/")[-1] + "/"
+            problems += [f"includes {i} (only {own} and {', '.join(allowed) or 'nothing else'})"
+                         for i in PROJECT_INCLUDE.findall(text) if not i.startswith((own,) + allowed)]
+    if not rel.startswith("src/core/"):
+        problems += [f"includes xtensor ({i}) outside src/core" for i in includes if i.startswith("xtensor/")]
+    problems += [f"includes xtensor-blas ({i})" for i in includes if i.startswith("xtensor-blas/")]
+    if rel != "src/cli/main.cpp":
+        problems += [f"includes CLI11 ({i})" for i in includes if i.startswith("CLI/")]
+    if rel.endswith(".hpp"):
+        problems += [f"(a header) includes {i}" for i in includes if i.startswith(HEAVY)]
+    return problems
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--root", required=True)
     root = pathlib.Path(p.parse_args().root)
-    problems = []
+    checks = Checks("layering")
     files = [f for d in ("src", "experiments") for f in (root / d).rglob("*.[ch]pp")]
     for f in files:
-        rel = f.relative_to(root).as_posix()
-        includes = INCLUDE.findall(f.read_text(encoding="utf-8"))
-        for folder, banned in FORBIDDEN.items():
-            if rel.startswith(folder + "/"):
-                problems += [f"{rel} includes {i}" for i in includes if i.startswith(banned)]
-        for folder, allowed in ONLY.items():
-            if rel.startswith(folder + "/"):
-                own = folder.split("/")[-1] + "/"
-                problems += [f"{rel} includes {i} (only {own} and {', '.join(allowed) or 'nothing else'})"
-                             for i in PROJECT_INCLUDE.findall(f.read_text(encoding="utf-8"))
-                             if not i.startswith((own,) + allowed)]
-        if not rel.startswith("src/core/"):
-            problems += [f"{rel} includes xtensor ({i}) outside src/core" for i in includes
-                         if i.startswith("xtensor/")]
-        problems += [f"{rel} includes xtensor-blas ({i})" for i in includes if i.startswith("xtensor-blas/")]
-        if rel != "src/cli/main.cpp":
-            problems += [f"{rel} includes CLI11 ({i})" for i in includes if i.startswith("CLI/")]
-        if rel.endswith(".hpp"):
-            problems += [f"{rel} (a header) includes {i}" for i in includes if i.startswith(HEAVY)]
-    for line in problems:
-        print("FAIL", line)
-    print(f"layering: {len(files) - len({p.split()[0] for p in problems})} passed, "
-          f"{len({p.split()[0] for p in problems})} failed")
-    return 1 if problems or not files else 0
-
+        problems = file_problems(root, f)
+        checks.check(not problems, f"{f.relative_to(root).as_posix()} " + "; ".join(problems))
+    return checks.finish(require_some=True)
 
 if __name__ == "__main__":
     sys.exit(main())
