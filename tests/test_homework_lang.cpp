@@ -92,7 +92,7 @@ TEST_CASE("worked solutions in English under a variant: its header, its numbers,
     const std::string text = solution_text(s, build_answer_key(s), 0, Lang::en);
     CHECK(text.rfind("(Variant alice: ", 0) == 0);
     CHECK(text.find("Note on the chapter") == std::string::npos);
-    CHECK(text.find("(attn attention --seed " + s.p2.params.seed + ")") != std::string::npos);
+    CHECK(text.find("(attn attention --seed " + s.p2.params.seed.decimal() + ")") != std::string::npos);
 }
 
 // The sentences only a broken core would print (the mask disagrees, attn's counts disagree with
