@@ -5,8 +5,10 @@
   src/files (files read and written whole), src/report, src/rng; src/print and src/input only
   text/;
 - src/core includes no printing, rendering, report, experiment or CLI code; src/render only
-  print/, text/ and report/;
-- experiments include no render/, print/ or CLI; homework includes no CLI; the command files in
+  print/, text/, report/ and, for `homework --key --format json`, homework/answer_key.hpp (the
+  key as plain data);
+- experiments include no render/, print/ or CLI; homework includes no CLI, and of render/ only
+  render/lang.hpp and the class picture (render/svg/class_svg.hpp); the command files in
   src/cli/commands include no print/; CLI11 is included by src/cli/main.cpp alone;
 - xtensor is included in src/core alone (the container, core/matrix.hpp), xtensor-blas nowhere,
   and heavy xtensor headers (xmath, xview, xlinalg, xblas, …) appear in no header file.
@@ -25,9 +27,13 @@ PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 ONLY = {
     "src/text": (), "src/files": (), "src/report": (), "src/rng": (),
     "src/print": ("text/",), "src/input": ("text/",),
+    "src/render": ("print/", "text/", "report/", "homework/answer_key.hpp"),
 }
 HEAVY = ("xtensor/xmath.hpp", "xtensor/xview.hpp", "xtensor-blas/", "xtensor/xsort.hpp",
          "xtensor/xio.hpp", "xtensor/xrandom.hpp", "xtensor/xreducer.hpp")
+
+# the only render/ headers the homework includes: the language, and the class report's picture
+HOMEWORK_RENDER = ("render/lang.hpp", "render/svg/class_svg.hpp")
 
 # folder -> project include prefixes it must not use
 FORBIDDEN = {
@@ -54,6 +60,9 @@ def file_problems(root, f):
             own = folder.split("/")[-1] + "/"
             problems += [f"includes {i} (only {own} and {', '.join(allowed) or 'nothing else'})"
                          for i in PROJECT_INCLUDE.findall(text) if not i.startswith((own,) + allowed)]
+    if rel.startswith("src/homework/"):
+        problems += [f"includes {i} (of render/ only {', '.join(HOMEWORK_RENDER)})" for i in includes
+                     if i.startswith("render/") and i not in HOMEWORK_RENDER]
     if not rel.startswith("src/core/"):
         problems += [f"includes xtensor ({i}) outside src/core" for i in includes if i.startswith("xtensor/")]
     problems += [f"includes xtensor-blas ({i})" for i in includes if i.startswith("xtensor-blas/")]
