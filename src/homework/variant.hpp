@@ -3,6 +3,7 @@
 // (section 04, 作業和解答); `--variant ID` derives others from a keyed hash of the ID, so that a
 // class does not share one answer and, with the course secret, no student can print the key that
 // grades them. Plain data: the problems (problems.hpp) compute everything from these.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -74,10 +75,13 @@ std::uint64_t variant_stream_start(const std::string& normalised_id, const std::
 }  // namespace attn::homework
 
 // A seed in the sheets' and solutions' text is its decimal digits, as `attn attention --seed` takes it.
+// No format spec ({fmt} 9 and 10 differ in what formatter<string_view> declares in core.h).
 template <>
-struct fmt::formatter<attn::rng::Seed> : fmt::formatter<std::string_view> {
+struct fmt::formatter<attn::rng::Seed> {
+    constexpr auto parse(fmt::format_parse_context& context) { return context.begin(); }
     template <class Context>
     auto format(const attn::rng::Seed& seed, Context& context) const {
-        return fmt::formatter<std::string_view>::format(seed.decimal(), context);
+        const std::string digits = seed.decimal();
+        return std::copy(digits.begin(), digits.end(), context.out());
     }
 };
