@@ -181,6 +181,53 @@ def messages(attn):
     one_line_error(rc, out, err, 2, "--n: must be in 2..100000", "mask --n 1: names --n's range, not '2..1'")
     rc, out, err = run(attn, ["completion", "bash", "zsh"])
     one_line_error(rc, out, err, 2, "give one shell", "completion bash zsh: one shell")
+    # the help shows one SHELL, as one is taken (it said "SHELL SHELL ...")
+    rc, out, _ = run(attn, ["completion", "--help"])
+    text = out.decode()
+    check(rc == 0 and "[SHELL]" in text and "SHELL SHELL" not in text and "SHELL ..." not in text
+          and "[SHELL...]" not in text, f"completion --help: one SHELL (got {text[:200]!r})")
+    rc, out, err = run(attn, ["completion", "bash", "zsh", "fish"])
+    one_line_error(rc, out, err, 2, "give one shell", "completion bash zsh fish: one shell")
+    # a short course secret is reported where it came from
+    env = {**os.environ, "ATTN_COURSE_SECRET": "short"}
+    rc, out, err = run(attn, ["homework", "--variant", "b01234567"], env=env)
+    one_line_error(rc, out, err, 2, "ATTN_COURSE_SECRET: the course secret is shorter than 16 bytes",
+                   "ATTN_COURSE_SECRET=short: names ATTN_COURSE_SECRET, not --secret-file")
+    with tempfile.TemporaryDirectory() as tmp:
+        secret = os.path.join(tmp, "secret")
+        with open(secret, "w") as f:
+            f.write("short\n")
+        env = {k: v for k, v in os.environ.items() if k != "ATTN_COURSE_SECRET"}
+        rc, out, err = run(attn, ["homework", "--variant", "b01234567", "--secret-file", secret], env=env)
+        one_line_error(rc, out, err, 2, "--secret-file: the course secret is shorter than 16 bytes",
+                       "--secret-file with a short secret: names --secret-file")
+    # a NUL byte in --diagnose input is shown, not the end of the message
+    rc, out, err = run(attn, ["udl", "12.2", "--diagnose", "-"], stdin=b"[[1. a\x00b]]\n")
+    one_line_error(rc, out, err, 2, "row 1: 'a\\x00b' is not a number", "--diagnose with a NUL: the whole message")
+    # a quote cut at 20 bytes ends on a character boundary; the line is valid UTF-8
+    p = subprocess.run([attn, "udl", "12.2", "--diagnose", "-"], input=("[[1. x" + "é" * 15 + "]]\n").encode(),
+                       capture_output=True, timeout=20)
+    try:
+        line = p.stderr.decode("utf-8")
+        valid = True
+    except UnicodeDecodeError:
+        line, valid = p.stderr.decode("utf-8", "replace"), False
+    check(p.returncode == 2 and valid and "'x" + "é" * 9 + "…'" in line,
+          f"--diagnose quoting x and 15 two-byte characters: cut after 9 of them, valid UTF-8 (got {p.stderr[:120]!r})")
+    # bytes that are not UTF-8 in a flag's value are escaped: the message stays valid UTF-8
+    p = subprocess.run([attn.encode(), b"attention", b"--n", b"5\xff\xe5\x89"], capture_output=True, timeout=20)
+    try:
+        line, valid = p.stderr.decode("utf-8"), True
+    except UnicodeDecodeError:
+        line, valid = "", False
+    check(p.returncode == 2 and valid and "5\\xff\\xe5\\x89" in line,
+          f"--n with bytes that are not UTF-8: escaped, valid UTF-8 (got {p.stderr[:120]!r})")
+    # a full disk is named the same way by --version as by every other command
+    for args in (["--version"], ["attention"]):
+        with open("/dev/full", "wb") as full:
+            p = subprocess.run([attn, *args], stdout=full, stderr=subprocess.PIPE, timeout=20)
+        check(p.returncode == 3 and b"No space left on device" in p.stderr,
+              f"attn {' '.join(args)} > /dev/full: exit 3, 'No space left on device' (got {p.returncode}, {p.stderr!r})")
 
 
 def long_names(attn, tmp):
