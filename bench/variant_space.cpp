@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
         sets[0][std::to_string(k[0][0]) + "," + std::to_string(k[0][1]) + "," + std::to_string(k[1][0]) + "," +
                 std::to_string(k[1][1]) + "," + std::to_string(k[2][0]) + "," + std::to_string(k[2][1]) + "|" +
                 std::to_string(v.p1.query[0]) + "," + std::to_string(v.p1.query[1]) + "|" + std::to_string(v.p1.scale)]++;
-        sets[1][v.p2.seed + "|" + std::to_string(v.p2.column)]++;
+        sets[1][v.p2.seed.decimal() + "|" + std::to_string(v.p2.column)]++;
         sets[2][std::to_string(v.p3.d) + "|" + std::to_string(v.p3.n_short) + "|" + std::to_string(v.p3.n_long)]++;
     }
     const double pairs_n = 0.5 * static_cast<double>(n) * static_cast<double>(n - 1);

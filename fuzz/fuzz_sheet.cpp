@@ -38,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         options.show_expected = size % 2 == 0;
         report = grade(key, parse_sheet(text, "sheet.toml"), options);
     } catch (const attn::UsageError& e) {
-        report = unreadable_sheet("sheet.toml", chapter_variant(), e.what(), 2);
+        report = unreadable_sheet("sheet.toml", chapter_variant(), e.what(), 2, GradeReport::NotGraded::sheet_unreadable);
     }
     if (report.error.empty() && report.items.size() != key.items.size()) std::abort();
     if (report.error.empty() && report.right + report.wrong + report.missing != report.items.size()) std::abort();

@@ -105,7 +105,14 @@ def limited(resource_id, value):
     return apply
 
 
-def address_space(attn):
+def maps_buffers_at_start(version):
+    """OpenBLAS 0.3.27 and later map each thread's work buffer in their own constructor (pull
+    request #4577), before any command of attn's could refuse; 0.3.21 (Debian 12) does not."""
+    parts = [int(x) for x in version.split(".")]
+    return parts >= [0, 3, 27]
+
+
+def address_space(attn, openblas_version):
     import resource
     if os.environ.get("ATTN_SANITIZED"):
         # AddressSanitizer reserves terabytes of shadow memory at start: no run under ulimit -v
@@ -113,6 +120,19 @@ def address_space(attn):
         print("skip ulimit -v checks: AddressSanitizer build (ATTN_SANITIZED)")
         return
     tight = limited(resource.RLIMIT_AS, 150000 * 1024)
+    if maps_buffers_at_start(openblas_version):
+        # Every command, --version included: OpenBLAS would spin in its constructor otherwise.
+        for args in (["attention"], ["--version"], ["completion", "bash"], ["homework"]):
+            rc, out, err = run(attn, args, timeout=15, preexec_fn=tight)
+            label = f"ulimit -v 150000, OpenBLAS {openblas_version}: {' '.join(args)}"
+            one_line_error(rc, out, err, 2, "(ulimit -v)", label)
+            check("as it starts" in err and "ulimit -v " in err.split("raise it to", 1)[-1],
+                  "  ... says OpenBLAS maps its buffers as it starts, and the limit that fits")
+        env = dict(os.environ, OPENBLAS_NUM_THREADS="4")
+        rc, out, err = run(attn, ["--version"], timeout=15, env=env, preexec_fn=tight)
+        check(rc == 2 and "OPENBLAS_NUM_THREADS=1" in err and "4 thread(s)" in err,
+              f"ulimit -v 150000, OPENBLAS_NUM_THREADS=4: counts 4 buffers, says how to fit (got {rc}, {err!r})")
+        return
     for args in (["attention"], ["udl", "12.2"], ["lesson"], ["homework"], ["mask"], ["scaling", "--r", "10"],
                  ["multihead", "--format", "json", "--with-outputs"], ["permutation"], ["cost", "--t", "100", "--repeats", "1"]):
         rc, out, err = run(attn, args, timeout=15, preexec_fn=tight)
@@ -242,11 +262,13 @@ def long_names(attn, tmp):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--attn", required=True)
+    ap.add_argument("--openblas-version", default="0.3.21",
+                    help="the version of the OpenBLAS attn links (CMake reads it from openblas_config.h)")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         lesson_heatmap(a.attn)
         fifos(a.attn, tmp)
-        address_space(a.attn)
+        address_space(a.attn, a.openblas_version)
         file_size(a.attn, tmp)
         long_names(a.attn, tmp)
     sigpipe(a.attn)

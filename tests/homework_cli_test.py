@@ -359,6 +359,9 @@ def main():
             t.check(p.returncode == 2 and p.stderr.count(b"\n") == 1 and g["score"] == 0 and says in g["output"] and
                     cases == 1 and root.find(".//error") is not None and says in root.find(".//error").get("message", "") +
                     (root.find(".//error").text or ""), f"{args} {env}: exit 2, score-0 reports naming it ({g})")
+            # The reason is the refusal, not an unreadable sheet (the sheet was never read).
+            t.check(g["output"].startswith("Not graded: ") and "could not be read" not in g["output"] and
+                    root.find(".//error").get("type") == "refused", f"{args} {env}: the reports say not graded ({g})")
         # Issue 17, point 7: two directories exit 3 like one; a device node is refused, never unlinked.
         os.makedirs(t.tmp / "dir2.json", exist_ok=True)
         p = t.run("--grade", sheet, "--junit", str(t.tmp / "dir.xml"), "--gradescope", str(t.tmp / "dir2.json"))
@@ -412,7 +415,7 @@ def main():
             consistent = consistent and float(score) == json.loads(pathlib.Path(pair_json).read_text())["score"]
         t.check(consistent, "concurrent gradings: the JUnit and Gradescope files are one run's pair")
         p, junit, gs, summary = t.grade('"hw1.a.scores" = [2, 0, 2]\n' + book)
-        t.check(p.returncode == 1 and re.search(rb"given twice, at \S*sheet.toml:7:11 and \S*sheet.toml:1:18", p.stdout),
+        t.check(p.returncode == 1 and re.search(rb"written twice, at \S*sheet.toml:1:18 and \S*sheet.toml:7:11", p.stdout),
                 "a duplicate key names both places")
         p, junit, gs, summary = t.grade(sub(sub(book, 'params = "4*D^2"', 'params = "**4** [x](http://e) <b>"'),
                                             "ratio = 5.13", 'ratio = "5.13"'))

@@ -2,7 +2,7 @@
 """Layering: dependencies point down (docs/architecture.md).
 
 - the bottom rooms include nothing of the project outside themselves: src/text (UTF-8),
-  src/files (files read and written whole), src/input, src/report, src/rng; src/print only
+  src/files (files read and written whole), src/report, src/rng; src/print and src/input only
   text/;
 - src/core includes no printing, rendering, report, experiment or CLI code; src/render only
   print/, text/ and report/;
@@ -21,8 +21,8 @@ PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 # folder -> the project folders it may include besides itself (nothing else of the project)
 ONLY = {
-    "src/text": (), "src/files": (), "src/input": (), "src/report": (), "src/rng": (),
-    "src/print": ("text/",),
+    "src/text": (), "src/files": (), "src/report": (), "src/rng": (),
+    "src/print": ("text/",), "src/input": ("text/",),
 }
 HEAVY = ("xtensor/xmath.hpp", "xtensor/xview.hpp", "xtensor-blas/", "xtensor/xsort.hpp",
          "xtensor/xio.hpp", "xtensor/xrandom.hpp", "xtensor/xreducer.hpp")

@@ -361,7 +361,8 @@ TEST_CASE("reports: JUnit, Gradescope and Markdown agree with the table") {
     CHECK(count(md, "| `hw") == 19);
     CHECK(count(md, "❌") == 1);
 
-    const GradeReport bad = unreadable_sheet("x.toml", chapter_variant(), "--grade: x.toml:1:2: not valid TOML: <oops> \x01", 2);
+    const GradeReport bad = unreadable_sheet("x.toml", chapter_variant(), "--grade: x.toml:1:2: not valid TOML: <oops> \x01", 2,
+                                             GradeReport::NotGraded::sheet_unreadable);
     CHECK(bad.exit_code() == 2);
     const std::string bad_xml = junit_xml(bad);
     CHECK(bad_xml.find("<error message=") != std::string::npos);

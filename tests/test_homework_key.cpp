@@ -45,7 +45,7 @@ TEST_CASE("variant: without an ID the numbers are the chapter's") {
     CHECK(v.p1.keys[2] == std::array<long, 2>{1, 1});
     CHECK(v.p1.query == std::array<long, 2>{2, 0});
     CHECK(v.p1.scale == 5);
-    CHECK(v.p2.seed == "0");
+    CHECK(v.p2.seed.decimal() == "0");
     CHECK(v.p2.column == 3);
     CHECK(v.p3.d == 48);
     CHECK(v.p3.n_short == 10);
@@ -297,7 +297,7 @@ TEST_CASE("worked solutions under a variant: its own numbers, no note on the cha
     const std::string text = solution_text(s, build_answer_key(s));
     CHECK(text.find("變體 alice") != std::string::npos);
     CHECK(text.find("原書印") == std::string::npos);
-    CHECK(text.find("--seed " + s.p2.params.seed) != std::string::npos);
+    CHECK(text.find("--seed " + s.p2.params.seed.decimal()) != std::string::npos);
 }
 
 TEST_CASE("template and key sheets: every key, commented out in the template") {

@@ -4,11 +4,13 @@
 // test pins, the note on the chapter, and sheets whose TOML is the chapter's.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "homework/answer_key.hpp"
 #include "homework/problems.hpp"
 #include "homework/sheet_text.hpp"
+#include "homework/solution_numbers.hpp"
 #include "homework/solution_text.hpp"
 #include "homework/variant.hpp"
 
@@ -42,10 +44,9 @@ std::string toml_lines(const std::string& sheet) {
 TEST_CASE("worked solutions in English: the switch, the order, the chapter's numbers and note") {
     const Solutions s = solve(chapter_variant());
     const AnswerKey key = build_answer_key(s);
-    CHECK(solution_text(s, key, 0, Lang::zh_TW) == solution_text_chapter(s, key, 0));
-    CHECK(solution_text(s, key) == solution_text_chapter(s, key, 0));
+    CHECK(solution_text(s, key) == solution_text(s, key, 0, Lang::zh_TW));
+    CHECK(solution_text(s, key).rfind("作業一：", 0) == 0);
     const std::string text = solution_text(s, key, 0, Lang::en);
-    CHECK(text == solution_text_english(s, key, 0));
     const std::size_t p1 = text.find("Homework 1:"), p2 = text.find("Homework 2:"), p3 = text.find("Homework 3:");
     REQUIRE(p1 == 0);
     REQUIRE(p2 != std::string::npos);
@@ -91,7 +92,87 @@ TEST_CASE("worked solutions in English under a variant: its header, its numbers,
     const std::string text = solution_text(s, build_answer_key(s), 0, Lang::en);
     CHECK(text.rfind("(Variant alice: ", 0) == 0);
     CHECK(text.find("Note on the chapter") == std::string::npos);
-    CHECK(text.find("(attn attention --seed " + s.p2.params.seed + ")") != std::string::npos);
+    CHECK(text.find("(attn attention --seed " + s.p2.params.seed.decimal() + ")") != std::string::npos);
+}
+
+// The sentences only a broken core would print (the mask disagrees, attn's counts disagree with
+// the formula or are missing): no variant reaches them, so they are reached here, in both
+// languages, through the one code path and each language's templates.
+TEST_CASE("worked solutions: the sentences of a disagreeing core, in both languages") {
+    Solutions s = solve(chapter_variant());
+    const AnswerKey key = build_answer_key(s);
+    s.p2.same_as_mask = false;
+    s.p3.counted.clear();
+    s.p3.muls_equal += 1;
+    const std::string zh = solution_text(s, key, 0, Lang::zh_TW), en = solution_text(s, key, 0, Lang::en);
+    CHECK(zh.find("對不上（最大差 ") != std::string::npos);
+    CHECK(en.find("which does not match the ") != std::string::npos);
+    CHECK(zh.find("實際數到的是 （無），與式子不符！") != std::string::npos);
+    CHECK(en.find("counts (none), which does not match the formula!") != std::string::npos);
+    CHECK(zh.find("但 attn multihead 實際數到的是 ") != std::string::npos);
+    CHECK(en.find("But attn multihead counts ") != std::string::npos);
+    CHECK(zh.find("不是兩倍！") != std::string::npos);
+    CHECK(en.find("not twice that!") != std::string::npos);
+    CHECK(std::count(zh.begin(), zh.end(), '\n') == std::count(en.begin(), en.end(), '\n'));
+}
+
+namespace {
+
+// The line of `text` that starts with `start` (empty when none).
+std::string line_from(const std::string& text, const std::string& start) {
+    const std::size_t at = text.find("\n" + start);
+    if (at == std::string::npos) return "";
+    return text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+    return n;
+}
+
+}  // namespace
+
+// The sentences the numbers decide, chosen once for both languages: over many variants, the
+// orders of magnitude 1(c) names follow orders_lost, 2(b) lists one division per kept entry
+// separated by the language's separator, and the sheet's problem 2 says the first removed entry.
+TEST_CASE("worked solutions and sheets: the number-dependent sentences over variants, both languages") {
+    const int count = 120;
+    int one = 0, many = 0, fewer = 0;
+    for (int i = 0; i < count; ++i) {
+        const Solutions s = solve(derive_variant("v" + std::to_string(i)));
+        const AnswerKey key = build_answer_key(s);
+        const std::string zh = solution_text(s, key, 0, Lang::zh_TW), en = solution_text(s, key, 0, Lang::en);
+        const int orders = worked::orders_lost(s.p1);
+        const std::string zh_c = line_from(zh, "（c）分數"), en_c = line_from(en, "(c) The scores");
+        if (orders == 1) {
+            ++one;
+            CHECK(zh_c.find("掉了一個數量級以上。") != std::string::npos);
+            CHECK(en_c.find("at least an order of magnitude smaller.") != std::string::npos);
+        } else if (orders > 1) {
+            ++many;
+            CHECK(zh_c.find("個數量級以上。") != std::string::npos);
+            CHECK(zh_c.find("掉了一個") == std::string::npos);
+            CHECK(en_c.find(" orders of magnitude smaller.") != std::string::npos);
+        } else {
+            ++fewer;
+            CHECK(zh_c.find("小了許多。") != std::string::npos);
+            CHECK(en_c.find("much smaller.") != std::string::npos);
+        }
+        const auto kept = static_cast<std::size_t>(s.p2.params.column);
+        const std::string zh_b = line_from(zh, "（b）各項"), en_b = line_from(en, "(b) Dividing");
+        CHECK(occurrences(zh_b, " / ") == kept);
+        CHECK(occurrences(en_b, " / ") == kept);
+        CHECK(occurrences(zh_b, "，") == kept - 1);
+        CHECK(occurrences(en_b, ", ") == kept - 1);
+        const std::string first_removed = std::to_string(worked::removed_entries(s.p2).front());
+        CHECK(template_sheet(s, key, 2).find("也就是第 " + first_removed + " 項以後不該存在") != std::string::npos);
+        CHECK(template_sheet(s, key, 2, Lang::en).find("from entry " + first_removed + " on, nothing") != std::string::npos);
+    }
+    // The variants reach every branch.
+    CHECK(one > 0);
+    CHECK(many > 0);
+    CHECK(fewer > 0);
 }
 
 TEST_CASE("sheets in English: the chapter's tables, keys and values; English problem text") {

@@ -12,6 +12,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "errors.hpp"
@@ -32,6 +34,7 @@
 #include "homework/sheet_text.hpp"
 #include "homework/student_id.hpp"
 #include "homework/variant.hpp"
+#include "rng/seed.hpp"
 
 using namespace attn::homework;
 
@@ -105,7 +108,7 @@ TEST_CASE("the variant derivation is pinned, with and without a course secret (i
     const Variant open = derive_variant("s1234567");
     CHECK(open.p1.keys == std::array<std::array<long, 2>, 3>{{{-1, 1}, {1, 2}, {-5, -5}}});
     CHECK(open.p1.query == std::array<long, 2>{-3, 5});
-    CHECK(open.p2.seed == "2675097057");
+    CHECK(open.p2.seed.decimal() == "2675097057");
     CHECK(open.p2.column == 4);
     CHECK(open.p3.d == 234);
     CHECK(open.p3.n_short == 734);
@@ -114,7 +117,7 @@ TEST_CASE("the variant derivation is pinned, with and without a course secret (i
     CHECK(keyed.keyed);
     CHECK(keyed.p1.keys == std::array<std::array<long, 2>, 3>{{{4, -1}, {1, 3}, {-2, -1}}});
     CHECK(keyed.p1.query == std::array<long, 2>{-5, 3});
-    CHECK(keyed.p2.seed == "370649590");
+    CHECK(keyed.p2.seed.decimal() == "370649590");
     CHECK(keyed.p2.column == 3);
     CHECK(keyed.p3.d == 120);
     CHECK(keyed.p3.n_short == 177);
@@ -340,11 +343,15 @@ TEST_CASE("stale reports are replaced before the sheet is read, whatever happens
         (void)homework_options(f);
         FAIL("--points hw1=-1 accepted");
     } catch (const attn::UsageError& e) {
-        report_refusal(f, e.what(), 2);
+        report_refusal(f, Refusal::of(e));
     }
     CHECK(read_text(gs).find("\"score\": 0") != std::string::npos);
     CHECK(read_text(gs).find("--points") != std::string::npos);
     CHECK(read_text(junit).find("--points") != std::string::npos);
+    // ... naming the refusal as the reason, not an unreadable sheet (the sheet was never read).
+    CHECK(read_text(gs).find("\"output\": \"Not graded: --points: ") != std::string::npos);
+    CHECK(read_text(gs).find("could not be read") == std::string::npos);
+    CHECK(read_text(junit).find("type=\"refused\"") != std::string::npos);
     f.points.reset();
     // A report path equal to the sheet, or empty: refused, the sheet untouched.
     f.junit = *f.grade;
@@ -352,6 +359,87 @@ TEST_CASE("stale reports are replaced before the sheet is read, whatever happens
     CHECK(read_text(*f.grade) == "[hw1.a]\n");
     f.junit = "";
     CHECK_THROWS_AS(homework_options(f), attn::UsageError);
+}
+
+TEST_CASE("every not-graded report names its reason: refused flags and files, the ID, or the sheet") {
+    GradeReport refused = unreadable_sheet("s.toml", chapter_variant(), "--variant: the ID is empty", 2,
+                                           GradeReport::NotGraded::refused);
+    CHECK(gradescope_json(refused, {}).find("\"output\": \"Not graded: --variant: the ID is empty\"") != std::string::npos);
+    CHECK(summary_markdown(refused).find("Not graded:\n\n    --variant: the ID is empty\n") != std::string::npos);
+    CHECK(summary_markdown(refused).find("could not be read") == std::string::npos);
+    CHECK(junit_xml(refused).find("type=\"refused\"") != std::string::npos);
+    const GradeReport unreadable = unreadable_sheet("s.toml", chapter_variant(), "--grade: s.toml:1:1: not valid TOML", 2,
+                                                    GradeReport::NotGraded::sheet_unreadable);
+    CHECK(gradescope_json(unreadable, {}).find("The answer sheet could not be read: --grade: s.toml:1:1") != std::string::npos);
+    CHECK(junit_xml(unreadable).find("type=\"unreadable\"") != std::string::npos);
+    // Through the glue: a course file refused, and require_secret without an ID, are not unreadable sheets.
+    TempDir dir;
+    const std::string gs = dir.path + "/results.json", sheet = dir.path + "/s.toml", course = dir.path + "/course.toml";
+    std::ofstream(sheet) << "[hw1.a]\nscores = [2, 0, 2]\n";
+    std::ofstream(course) << "require_secret = true\n";
+    HomeworkFlags f;
+    f.grade = sheet;
+    f.gradescope = gs;
+    f.course = course;
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
+    CHECK(read_text(gs).find("\"output\": \"Not graded: --course: require_secret = true") != std::string::npos);
+    std::ofstream(course) << "[points]\nhw1 = -1\n";
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
+    CHECK(read_text(gs).find("\"output\": \"Not graded: ") != std::string::npos);
+    f.course.reset();
+    std::ofstream(sheet) << "[hw1.a]\nscores = \n";
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
+    CHECK(read_text(gs).find("\"output\": \"The answer sheet could not be read: --grade: ") != std::string::npos);
+}
+
+TEST_CASE("homework flags parse once: the problem a number, the seed an rng::Seed, refusals typed (issue 21)") {
+    HomeworkFlags f;
+    f.problems = {2};
+    CHECK(homework_options(f).problem == 2);
+    for (const auto& [problems, message] :
+         {std::pair<std::vector<long>, std::string>{{4}, "problem: must be in 1..3 (got 4)"},
+          {{0}, "problem: must be in 1..3 (got 0)"},
+          {{-1}, "problem: must be in 1..3 (got -1)"},
+          {{1, 2}, "problem: give one problem number, 1..3"}}) {
+        f.problems = problems;
+        try {
+            (void)homework_options(f);
+            FAIL("accepted");
+        } catch (const attn::UsageError& e) {
+            CHECK(std::string(e.what()) == message);
+            CHECK(e.flag == "problem");
+        }
+    }
+    // Problem 2's seed is the generator's own type, derived once (no decimal text re-read).
+    static_assert(std::is_same_v<decltype(Problem2Params::seed), attn::rng::Seed>);
+    CHECK(make_variant("alice", "").p2.seed == attn::rng::Seed::from_decimal(make_variant("alice", "").p2.seed.decimal()));
+    // A refusal's kind is its exit code, and raise() throws that kind with the same text.
+    const Refusal usage = Refusal::of(attn::UsageError("--points", "hw1=-1: points must be >= 0"));
+    CHECK(usage.kind == Refusal::Kind::usage);
+    CHECK(usage.flag == "--points");
+    CHECK(usage.message == "hw1=-1: points must be >= 0");
+    CHECK(usage.exit_code() == 2);
+    CHECK(usage.text() == "--points: hw1=-1: points must be >= 0");
+    CHECK_THROWS_WITH_AS(usage.raise(), "--points: hw1=-1: points must be >= 0", attn::UsageError);
+    const Refusal files{Refusal::Kind::files, "--junit", "out/: is a directory"};
+    CHECK(files.exit_code() == 3);
+    CHECK_THROWS_WITH_AS(files.raise(), "--junit out/: is a directory", attn::IoError);
+    // Two refused report paths: the first one's kind decides, whatever the second is.
+    TempDir dir;
+    const std::string sheet = dir.path + "/s.toml", d1 = dir.path + "/d1", d2 = dir.path + "/d2";
+    std::ofstream(sheet) << "[hw1.a]\n";
+    ::mkdir(d1.c_str(), 0700);
+    ::mkdir(d2.c_str(), 0700);
+    HomeworkFlags g;
+    g.grade = sheet;
+    g.junit = sheet;   // the sheet itself: usage (2)
+    g.gradescope = d1;   // a directory: files (3)
+    CHECK_THROWS_WITH_AS(run_homework(homework_options(g)), (std::string("--junit: ") + sheet + " is the file given to --grade; a report must not overwrite it").c_str(), attn::UsageError);
+    g.junit = d1;
+    g.gradescope = sheet;
+    CHECK_THROWS_WITH_AS(run_homework(homework_options(g)), ("--junit " + d1 + ": is a directory").c_str(), attn::IoError);
+    g.gradescope = d2;
+    CHECK_THROWS_AS(run_homework(homework_options(g)), attn::IoError);
 }
 
 // ---- point 5: expressions were checked at six fixed public points -----------------------------
@@ -424,7 +512,107 @@ TEST_CASE("the same key twice is wrong, naming both places") {
     const GradeReport r = grade_text("\"hw1.a.scores\" = [2, 0, 2]\n[hw1.a]\nscores = [2, 0, 2]\n");
     REQUIRE(r.items.size() == 19);
     CHECK(r.items[0].verdict == Verdict::wrong);
-    CHECK(r.items[0].hint == "given twice, at sheet.toml:3:10 and sheet.toml:1:18; give each answer once");
+    CHECK(r.items[0].hint == "written twice, at sheet.toml:1:18 and sheet.toml:3:10; give each answer once");
+}
+
+// ---- issue 17, point 7: a key written twice in any TOML spelling costs that key, not the sheet --
+namespace {
+
+const std::string& book_sheet() {
+    static const std::string text = read_text(ATTN_SOURCE_DIR "/tests/data/homework/book-answers.toml");
+    return text;
+}
+
+// The book's sheet with `extra` put before its first table (at_top) or after its last line.
+std::string book_with(const std::string& extra, bool at_top) {
+    const std::string& book = book_sheet();
+    const std::size_t first_table = book.find("\n[hw1.a]") + 1;
+    return at_top ? book.substr(0, first_table) + extra + book.substr(first_table) : book + extra;
+}
+
+}  // namespace
+
+TEST_CASE("a key written twice in any TOML spelling is wrong, the rest of the sheet graded") {
+    // Every answer of the book's sheet (all right), written a second time in each spelling TOML has
+    // for it; toml++ refuses each of these documents outright. The second writing carries the same
+    // value, so only "written twice" can make that key wrong.
+    const GradeReport book = grade_text(book_sheet());
+    REQUIRE(book.right == 19);
+    std::size_t cases = 0;
+    for (const GradedItem& row : book.items) {
+        const std::string key = row.key;                       // hw1.a.scores
+        const std::string table = key.substr(0, key.rfind('.')), leaf = key.substr(key.rfind('.') + 1);
+        const std::string problem = key.substr(0, key.find('.')), inner = key.substr(key.find('.') + 1);
+        const std::string& book_text = book_sheet();
+        const std::size_t at = book_text.find("\n" + leaf + " ", book_text.find("[" + table + "]")) + 1;
+        const std::size_t eq = book_text.find('=', at) + 2;
+        const std::string line_rest = book_text.substr(eq, book_text.find('\n', at) - eq);
+        const std::string v = line_rest.substr(0, line_rest.find("  #"));   // the value, without its comment
+        const std::string part = table.substr(problem.size() + 1);                       // a
+        const struct {
+            std::string text;
+            bool at_top;
+        } spellings[] = {
+            {"[" + table + "]\n" + leaf + " = " + v + "\n", false},                          // the table twice
+            {key + " = " + v + "\n", true},                                                // dotted, then [hw1.a]
+            {"[" + problem + "]\n" + inner + " = " + v + "\n", false},                      // dotted into [hw1.a]
+            {problem + " . \"" + part + "\" . '" + leaf + "' = " + v + "\n", true},           // quoted segments
+            {problem + " = { " + part + " = { " + leaf + " = " + v + " } }\n", true},         // inline, then [hw1.a]
+            {"[" + problem + "]\n" + part + " = { " + leaf + " = " + v + " }\n", false},      // inline into [hw1]
+            {"[" + table + "]\n\"" + leaf + "\" = " + v + "\n", false},                      // quoted, table twice
+        };
+        for (const auto& spelling : spellings) {
+            const std::string sheet = book_with(spelling.text, spelling.at_top);
+            CAPTURE(sheet);
+            const GradeReport r = grade_text(sheet);
+            REQUIRE(r.items.size() == 19);
+            for (const GradedItem& other : r.items) {
+                CAPTURE(other.key);
+                if (other.key == key) {
+                    CHECK(other.verdict == Verdict::wrong);
+                    CHECK(other.hint.rfind("written twice, at sheet.toml:", 0) == 0);
+                    CHECK(other.hint.find("give each answer once") != std::string::npos);
+                } else {
+                    CHECK(other.verdict == Verdict::right);
+                }
+            }
+            ++cases;
+        }
+    }
+    CHECK(cases == 19 * 7);
+}
+
+TEST_CASE("a key written twice: both places in the student's own lines and columns; three times; bounded") {
+    // The second writing's column is where the student wrote it (the marker toml++ needed is not counted).
+    GradeReport r = grade_text("[hw1.a]\nscores = [2, 0, 2]\n\"scores\" = [2, 0, 2]\n'scores' = [2, 0, 2]\n");
+    CHECK(r.items[0].hint == "written 3 times, at sheet.toml:2:10, sheet.toml:3:12 and 1 more; give each answer once");
+    r = grade_text("[hw1.a]\nscores = [2, 0, 2]\nweights = [0.4458, 0.1084, 0.4458]\n[hw1.a]\nscores = [2, 0, 2]\n");
+    CHECK(r.items[0].hint == "written twice, at sheet.toml:2:10 and sheet.toml:5:10; give each answer once");
+    CHECK(r.items[2].verdict == Verdict::right);   // hw1.a.weights, written once
+    r = grade_text("[hw1]\na = { scores = [2, 0, 2], scores = [2, 0, 3] }\n");
+    CHECK(r.items[0].hint == "written twice, at sheet.toml:2:16 and sheet.toml:2:36; give each answer once");
+    r = grade_text("[hw1.a]\nscores = [2, 0, 2]\nscores = [\n  2,\n  0,\n  2,\n]\nscaled = [1.4142, 0, 1.4142]\n");
+    CHECK(r.items[0].hint == "written twice, at sheet.toml:2:10 and sheet.toml:3:10; give each answer once");
+    CHECK(r.items[1].verdict == Verdict::right);
+    // Another TOML error after a key written twice is still refused, at the student's column.
+    try {
+        (void)parse_sheet("[hw1.a]\nscores = 1\n\"scores\" = 2 x\n", "s.toml");
+        FAIL("not refused");
+    } catch (const attn::UsageError& e) {
+        CHECK(std::string(e.what()).find("s.toml:3:14: not valid TOML") != std::string::npos);
+    }
+    // Retries are bounded by the bytes parsed: many keys written twice in a 1 MiB sheet are refused.
+    std::string big = "[hw1.a]\n";
+    while (big.size() < kMaxSheetBytes - 16) big += "x = 1\n";
+    try {
+        (void)parse_sheet(big, "big.toml");
+        FAIL("not refused");
+    } catch (const attn::UsageError& e) {
+        CHECK(std::string(e.what()).find("keys written twice; give each answer once") != std::string::npos);
+    }
+    std::string many = "[hw1.a]\n";   // a small sheet with many: all found
+    for (int i = 0; i < 200; ++i) many += "x = 1\n";
+    CHECK(parse_sheet(many, "many.toml").values.size() == 200);
 }
 
 TEST_CASE("JUnit failures= counts wrong and missing answers alike") {

@@ -53,30 +53,7 @@ TEST_CASE("parse_printed_tokenize: what a verdict needs, and unreadable lines") 
 #include <vector>
 
 #include "print/python_str_repr.hpp"
-
-namespace {
-
-std::string utf8(char32_t cp) {
-    std::string out;
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-    return out;
-}
-
-}  // namespace
+#include "text/utf8.hpp"
 
 TEST_CASE("parse_printed_tokenize reads back what print::py_str_repr writes, for any key") {
     // Keys drawn from the characters that exercise repr: both quotes, backslash, controls, C1,
@@ -98,7 +75,7 @@ TEST_CASE("parse_printed_tokenize reads back what print::py_str_repr writes, for
                     do cp = std::uniform_int_distribution<std::uint32_t>(1, 0x10FFFF)(g);
                     while (cp >= 0xD800 && cp <= 0xDFFF);
                 }
-                key += utf8(cp);
+                key += attn::text::encode(cp);
             }
             keys.push_back(key);
             items.emplace_back(attn::print::py_str_repr(key), k + 1);

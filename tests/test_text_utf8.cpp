@@ -99,6 +99,18 @@ TEST_CASE("utf8: decode agrees with RFC 3629's encoder, and refuses every other 
     }
     // truncated sequences start nothing
     CHECK(decode("\xE5\xBA", 0).length == 0);
+}
+
+TEST_CASE("utf8: encode is RFC 3629's table, and U+FFFD for what has no encoding") {
+    for (std::uint32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+        if (is_scalar(cp)) REQUIRE(attn::text::encode(cp) == encode(cp));
+        else REQUIRE(attn::text::encode(cp) == "\xEF\xBF\xBD");
+    }
+    for (std::uint32_t cp : {0x110000u, 0x1FFFFFu, 0x7FFFFFFFu, 0xFFFFFFFFu}) {
+        CHECK(attn::text::encode(static_cast<char32_t>(cp)) == "\xEF\xBF\xBD");
+    }
+    CHECK(attn::text::encode(U'床') == "床");
+    CHECK(attn::text::encode(0) == std::string(1, '\0'));
     CHECK(decode("\xF0\x9F\x98", 0).length == 0);
 }
 

@@ -46,6 +46,8 @@ cleanup() {
 trap cleanup EXIT
 mountpoint -q "$root/proc" || { mount -t proc proc "$root/proc"; mounted+=("$root/proc"); }
 mountpoint -q "$root/dev" || { mount --bind /dev "$root/dev"; mounted+=("$root/dev"); }
+# The pseudo-terminals too (the pictures test runs attn on one); a plain bind leaves them out.
+mountpoint -q "$root/dev/pts" || { mount --bind /dev/pts "$root/dev/pts" && mounted+=("$root/dev/pts") || true; }
 mountpoint -q "$root/sys" || { mount --bind -o ro /sys "$root/sys" 2>/dev/null && mounted+=("$root/sys") || true; }
 
 # The checkout as a clone would have it, plus uncommitted edits; build folders stay out.
@@ -67,7 +69,7 @@ inner() { nice chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin
 echo "== $(inner '. /etc/os-release; echo "$PRETTY_NAME"')"
 # The README's two commands, word for word (readme_test.py keeps them in the README).
 first='tools/install-deps.sh && cmake -S . -B build && cmake --build build -j2 --target attn && build/attn scaling --dq 400'
-second='tools/install-deps.sh && cmake -S . -B build && cmake --build build -j2 && ctest --test-dir build --output-on-failure'
+second='tools/install-deps.sh && cmake -S . -B build && cmake --build build -j2 && ctest --test-dir build -j2 --output-on-failure'
 echo "== 1: $first"
 inner "cd /root/attn/src-tree && $first"
 echo "== versions: $(inner "dpkg-query -W -f='\${Package} \${Version}\n' libxsimd-dev libxtensor-dev libfmt-dev libcli11-dev libtomlplusplus-dev libopenblas0-pthread python3-numpy python3 2>/dev/null | tr '\n' ';'")"

@@ -41,6 +41,8 @@ for f in share/bash-completion/completions/attn share/zsh/site-functions/_attn \
          share/fish/vendor_completions.d/attn.fish; do
   ok test -s "$pkg/$f"
 done
+# The licences travel with the static binary (glibc's and libcsv's LGPL among them).
+ok bash -c "grep -q 'LGPL-2.1+' '$pkg/share/doc/attn/copyright' && grep -q 'glibc' '$pkg/share/doc/attn/copyright'"
 
 # The empty root: the binary, the sheet to grade, and for aarch64 the emulator.
 root=$tmp/root

@@ -12,6 +12,7 @@
 #   share/bash-completion/completions/attn    bash completion
 #   share/zsh/site-functions/_attn            zsh completion
 #   share/fish/vendor_completions.d/attn.fish fish completion
+#   share/doc/attn/copyright                  the licences of attn and of all it links in
 # so that `tar -C ~/.local --strip-components=1 -xzf attn-...tar.gz` installs it.
 # Debian ships no static muParser: its source package (apt-get source, a deb-src line) is built
 # here as a static library. aarch64 is cross-compiled with g++-aarch64-linux-gnu and the arm64
@@ -79,6 +80,8 @@ gzip -9n <"$work/attn/attn.1" >"$stage/share/man/man1/attn.1.gz"
 install -D -m 0644 "$work/attn/completions/bash/attn" "$stage/share/bash-completion/completions/attn"
 install -D -m 0644 "$work/attn/completions/zsh/_attn" "$stage/share/zsh/site-functions/_attn"
 install -D -m 0644 "$work/attn/completions/fish/attn.fish" "$stage/share/fish/vendor_completions.d/attn.fish"
+# The licences of everything linked in (glibc and libcsv are LGPL-2.1+: how to relink is there).
+install -D -m 0644 packaging/deb/copyright "$stage/share/doc/attn/copyright"
 tar -C "$work/stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
     -cf - "$name" | gzip -9n >"dist/$name.tar.gz"
 # ---- the .deb of the same static attn (no Depends), checked by lintian -----------------------

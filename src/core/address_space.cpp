@@ -1,11 +1,14 @@
 #include "core/address_space.hpp"
 
 #include <cblas.h>
+#include <openblas_config.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 
 namespace attn::core {
@@ -52,6 +55,29 @@ double address_space_left() {
 int blas_threads() {
     const int n = openblas_get_num_threads();
     return n > 0 ? n : 1;
+}
+
+bool blas_maps_buffers_at_start() { return openblas_maps_buffers_at_start(OPENBLAS_VERSION); }
+
+bool openblas_maps_buffers_at_start(const char* version) {
+    int major = 0, minor = 0, patch = 0;
+    const char* at = std::strstr(version, "OpenBLAS ");
+    if (!at || std::sscanf(at + std::strlen("OpenBLAS "), "%d.%d.%d", &major, &minor, &patch) != 3) return true;
+    return major > 0 || minor > 3 || (minor == 3 && patch >= 27);
+}
+
+int blas_threads_at_start() {
+    // openblas_read_env and blas_get_cpu_number: the first of the three that is >= 1.
+    static const char* const names[] = {"OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"};
+    for (const char* name : names) {
+        const char* value = std::getenv(name);
+        const int n = value ? std::atoi(value) : 0;
+        if (n >= 1) return n;
+    }
+    cpu_set_t cpus;
+    if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) return 1;
+    const int count = CPU_COUNT(&cpus);
+    return count > 0 ? count : 1;
 }
 
 int blas_buffers_missing() {

@@ -8,29 +8,20 @@
 #include <fmt/format.h>
 #include <muParser.h>
 
+#include "text/utf8.hpp"
+
 namespace attn::homework {
 
 namespace {
 
 constexpr std::size_t kMaxParentheses = 64;
 
-// One code point of UTF-8 text at `i` (0 when invalid) and its length.
+// One code point of the answer at `i` and its length; an ill-formed byte is code point 0, one byte
+// long (no character of the grammar: it is refused where it stands).
 char32_t code_point(const std::string& s, std::size_t i, std::size_t& len) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    len = 1;
-    if (c < 0x80) return c;
-    char32_t cp = 0;
-    if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1Fu; }
-    else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0Fu; }
-    else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07u; }
-    else return 0;
-    if (i + len > s.size()) { len = 1; return 0; }
-    for (std::size_t k = 1; k < len; ++k) {
-        const auto b = static_cast<unsigned char>(s[i + k]);
-        if ((b & 0xC0) != 0x80) { len = 1; return 0; }
-        cp = (cp << 6) | (b & 0x3Fu);
-    }
-    return cp;
+    const text::CodePoint c = text::decode(s, i);
+    len = c.length ? c.length : 1;
+    return c.value;
 }
 
 int superscript_digit(char32_t cp) {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -15,6 +16,7 @@
 #include "homework/reports/escape.hpp"
 #include "homework/expression.hpp"
 #include "print/python_format.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::homework {
 
@@ -74,11 +76,9 @@ std::string shown_key(const std::string& key) {
             ++i;
             continue;
         }
-        std::size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
-        unsigned int cp = len == 1 ? c : len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
-        for (std::size_t k = 1; k < len && i + k < text.size(); ++k) cp = (cp << 6) | (text[i + k] & 0x3Fu);
-        out += fmt::format("\\u{{{:X}}}", cp);
-        i += len;
+        const text::CodePoint cp = text::decode(text, i);   // valid: every sequence is well-formed
+        out += fmt::format("\\u{{{:X}}}", static_cast<unsigned int>(cp.value));
+        i += cp.length;
     }
     return out.size() >= kShownBytes ? out + "..." : out;
 }
@@ -402,8 +402,15 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
         const SheetValue* value = given.empty() ? nullptr : given.front();
         std::string error;
         if (given.size() > 1) {
-            error = fmt::format("given twice, at {} and {}; give each answer once", where(sheet, *given[0]),
-                                where(sheet, *given[1]));
+            // In the order the student wrote them (flattening follows toml++'s key order).
+            std::sort(given.begin(), given.end(), [](const SheetValue* a, const SheetValue* b) {
+                return std::tie(a->line, a->column) < std::tie(b->line, b->column);
+            });
+            error = given.size() == 2
+                        ? fmt::format("written twice, at {} and {}; give each answer once", where(sheet, *given[0]),
+                                      where(sheet, *given[1]))
+                        : fmt::format("written {} times, at {}, {} and {} more; give each answer once", given.size(),
+                                      where(sheet, *given[0]), where(sheet, *given[1]), given.size() - 2);
         } else if (table) {
             error = fmt::format("{}: expected {}, got a table", where(sheet, *table), shape_text(item));
         } else if (value) {
@@ -461,8 +468,14 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     return report;
 }
 
-GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code) {
+const char* GradeReport::not_graded_text() const {
+    return not_graded == NotGraded::refused ? "Not graded" : "The answer sheet could not be read";
+}
+
+GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code,
+                             GradeReport::NotGraded why) {
     GradeReport report;
+    report.not_graded = why;
     report.sheet = sheet;
     report.variant = variant.label();
     report.variant_origin = variant.origin();

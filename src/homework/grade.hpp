@@ -44,8 +44,14 @@ struct GradeReport {
     std::vector<std::string> warnings;   // unknown keys, an ignored [meta], unused --points rules
     double score = 0, max_score = 0;
     std::size_t right = 0, wrong = 0, missing = 0;
-    std::string error;            // set when the sheet could not be read (items then empty)
+    std::string error;            // set when the sheet was not graded (items then empty): why
     int error_code = 0;           // 2 or 3 with `error`
+    // With `error`: whether the sheet itself could not be read, or grading was refused before it
+    // (a flag, report path, course file, secret or student ID), so each report names the reason.
+    enum class NotGraded { sheet_unreadable, refused };
+    NotGraded not_graded = NotGraded::sheet_unreadable;
+    // "The answer sheet could not be read" or "Not graded": what the reports put before `error`.
+    const char* not_graded_text() const;
 
     // 0 every item right, 1 any wrong or missing, or error_code.
     int exit_code() const;
@@ -68,8 +74,10 @@ struct GradeOptions {
 // attn::UsageError("--grade", …) only when the sheet holds no [hw1], [hw2] or [hw3] at all.
 GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& options = {});
 
-// A report for a sheet that could not be read, so that CI still gets its files.
-GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code);
+// A report for a sheet that was not graded (`why`: unreadable, or grading refused), so that CI
+// still gets its files: score 0, `error` the reason.
+GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code,
+                             GradeReport::NotGraded why);
 
 // Points as a short number: "1", "0.5", "18.25".
 std::string points_text(double points);

@@ -85,7 +85,7 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
             throw UsageError("--course", "require_secret = true, but " + why);
         }
     } catch (const UsageError& e) {
-        out.report = unreadable_sheet(shown_name, variant, e.what(), 2);
+        out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::refused);
         out.status = SheetStatus::refused_id;
         out.failure = std::current_exception();
         return out;
@@ -96,11 +96,11 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
     try {
         out.report = grade(key, read_sheet(path), options);
     } catch (const UsageError& e) {
-        out.report = unreadable_sheet(shown_name, variant, e.what(), 2);
+        out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::sheet_unreadable);
         out.status = SheetStatus::unreadable_sheet;
         out.failure = std::current_exception();
     } catch (const IoError& e) {
-        out.report = unreadable_sheet(shown_name, variant, e.what(), 3);
+        out.report = unreadable_sheet(shown_name, variant, e.what(), 3, GradeReport::NotGraded::sheet_unreadable);
         out.status = missing(path) ? SheetStatus::missing_file : SheetStatus::unreadable_file;
         out.failure = std::current_exception();
     }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <exception>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -38,53 +39,54 @@ std::vector<std::pair<std::string, std::string>> report_files(const HomeworkOpti
     return files;
 }
 
-// Before anything is read: no report may overwrite an input or another report, or be a directory,
-// and the step summary (appended to) may not be an input. Returns the first refusal ("" when
-// none), having removed the stale reports it may remove: those that are none of these, so that
-// even a refused run leaves no old report behind. The refused paths are cleared in `o`, so that
-// what is left in it may take the refusal's score-0 report.
-std::string refused_report_paths(HomeworkOptions& o, bool& io_error) {
+// Before anything is read: no report may overwrite an input or another report, or be a directory
+// or a device, and the step summary (appended to) may not be an input. Returns the first refusal
+// (a later one cannot change its kind), having removed the stale reports it may remove: those that
+// are none of these, so that even a refused run leaves no old report behind. The refused paths
+// are cleared in `o`, so that what is left in it may take the refusal's score-0 report.
+std::optional<Refusal> refused_report_paths(HomeworkOptions& o) {
     std::vector<std::pair<std::string, std::string>> inputs = {{"--grade", o.sheet}};
     if (!o.course.empty()) inputs.emplace_back("--course", o.course);
     if (!o.secret_file.empty()) inputs.emplace_back("--secret-file", o.secret_file);
-    std::string refusal;
+    std::optional<Refusal> first;
     if (!o.step_summary.empty()) {
         // Appending follows links: a summary naming the secret file would append to the secret.
         for (const auto& [input_flag, input] : inputs) {
-            if (refusal.empty() && input != "-" && !input.empty() && same_inode(o.step_summary, input)) {
-                refusal = "$GITHUB_STEP_SUMMARY: " + o.step_summary + " is the file given to " + input_flag +
-                          "; the summary must not be appended to it";
+            if (!first && input != "-" && !input.empty() && same_inode(o.step_summary, input)) {
+                first = Refusal{Refusal::Kind::usage, "$GITHUB_STEP_SUMMARY",
+                                o.step_summary + " is the file given to " + input_flag +
+                                    "; the summary must not be appended to it"};
             }
         }
-        if (!refusal.empty()) o.step_summary.clear();
+        if (first) o.step_summary.clear();
         else inputs.emplace_back("$GITHUB_STEP_SUMMARY", o.step_summary);
     }
     const auto reports = report_files(o);
     for (std::size_t i = 0; i < reports.size(); ++i) {
         const auto& [flag, path] = reports[i];
-        std::string why;
+        std::optional<Refusal> why;
         for (const auto& [input_flag, input] : inputs) {
-            if (why.empty() && input != "-" && same_file(path, input)) {
-                why = flag + ": " + path + " is the file given to " + input_flag + "; a report must not overwrite it";
+            if (!why && input != "-" && same_file(path, input)) {
+                why = Refusal{Refusal::Kind::usage, flag,
+                              path + " is the file given to " + input_flag + "; a report must not overwrite it"};
             }
         }
-        for (std::size_t j = 0; j < i && why.empty(); ++j) {
-            if (same_file(path, reports[j].second)) why = flag + ": " + path + " is also the " + reports[j].first + " report";
+        for (std::size_t j = 0; j < i && !why; ++j) {
+            if (same_file(path, reports[j].second)) {
+                why = Refusal{Refusal::Kind::usage, flag, path + " is also the " + reports[j].first + " report"};
+            }
         }
-        if (why.empty() && is_directory(path)) {
-            why = flag + " " + path + ": is a directory";
-            io_error = io_error || refusal.empty();
+        if (!why && is_directory(path)) why = Refusal{Refusal::Kind::files, flag, path + ": is a directory"};
+        if (!why && is_special_file(path)) {
+            why = Refusal{Refusal::Kind::files, flag,
+                          path + ": not a regular file (a device, FIFO or socket); a report is written only "
+                                 "as a regular file"};
         }
-        if (why.empty() && is_special_file(path)) {
-            why = flag + " " + path + ": not a regular file (a device, FIFO or socket); a report is written only "
-                                      "as a regular file";
-            io_error = io_error || refusal.empty();
-        }
-        if (!why.empty() && refusal.empty()) refusal = why;
-        if (why.empty()) ::unlink(path.c_str());   // a stale report of this run (ENOENT is fine)
+        if (!why) ::unlink(path.c_str());   // a stale report of this run (ENOENT is fine)
         else (flag == "--junit" ? o.junit : o.gradescope).clear();
+        if (why && !first) first = std::move(why);
     }
-    return refusal;
+    return first;
 }
 
 void write_reports(const HomeworkOptions& o, const GradeReport& report, const GradescopeOptions& gs,
@@ -106,12 +108,12 @@ void write_reports(const HomeworkOptions& o, const GradeReport& report, const Gr
 
 // A refusal's reports, in the paths that may take them: score 0, the reason as the sheet's error.
 // A report that cannot be written is left absent (the refusal itself is what the caller reports).
-void write_refusal_reports(const HomeworkOptions& o, const std::string& reason, int code) {
+void write_refusal_reports(const HomeworkOptions& o, const Refusal& refusal) {
     Variant variant;
     variant.id = "(not known yet)";
     HomeworkOutput ignored;
     try {
-        GradeReport report = unreadable_sheet(sheet_display_name(o.sheet), variant, reason, code);
+        GradeReport report = unreadable_sheet(sheet_display_name(o.sheet), variant, refusal.text(), refusal.exit_code(), GradeReport::NotGraded::refused);
         report.variant_origin = "grading did not finish";
         write_reports(o, report, {}, true, ignored);
     } catch (const IoError&) {
@@ -122,19 +124,15 @@ HomeworkOutput grade_sheet(const HomeworkOptions& options) {
     HomeworkOutput result;
     const std::string name = sheet_display_name(options.sheet);
     HomeworkOptions o = options;
-    bool io_error = false;
-    const std::string refusal = refused_report_paths(o, io_error);
-    if (!refusal.empty()) {
-        write_refusal_reports(o, refusal, io_error ? 3 : 2);
-        if (io_error) throw IoError(refusal);
-        const std::size_t colon = refusal.find(": ");
-        throw UsageError(refusal.substr(0, colon), refusal.substr(colon + 2));
+    if (const std::optional<Refusal> refusal = refused_report_paths(o)) {
+        write_refusal_reports(o, *refusal);
+        refusal->raise();
     }
     // Stale reports (a student's committed results.json, the last run's) are replaced before
     // anything is read, by reports that say grading did not finish; the real ones replace those.
     Variant variant;
     variant.id = "(not known yet)";
-    GradeReport placeholder = unreadable_sheet(name, variant, "grading did not finish", 3);
+    GradeReport placeholder = unreadable_sheet(name, variant, "grading did not finish", 3, GradeReport::NotGraded::refused);
     placeholder.variant_origin = "grading did not finish";
     write_reports(o, placeholder, {}, false, result);
 
@@ -142,10 +140,10 @@ HomeworkOutput grade_sheet(const HomeworkOptions& options) {
     try {
         read_grading_policy(o, policy);
     } catch (const UsageError& e) {
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 2), policy.gradescope, true, result);
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 2, GradeReport::NotGraded::refused), policy.gradescope, true, result);
         throw;
     } catch (const IoError& e) {
-        write_reports(o, unreadable_sheet(name, variant, e.what(), 3), policy.gradescope, true, result);
+        write_reports(o, unreadable_sheet(name, variant, e.what(), 3, GradeReport::NotGraded::refused), policy.gradescope, true, result);
         throw;
     }
     const GradescopeOptions& gs = policy.gradescope;
@@ -164,7 +162,16 @@ HomeworkOutput grade_sheet(const HomeworkOptions& options) {
 
 }  // namespace
 
-void report_refusal(const HomeworkFlags& f, const std::string& reason, int code) {
+Refusal Refusal::of(const UsageError& e) {
+    return {Kind::usage, e.flag, std::string(e.what()).substr(e.flag.size() + 2)};   // UsageError is "FLAG: MESSAGE"
+}
+
+void Refusal::raise() const {
+    if (kind == Kind::files) throw IoError(text());
+    throw UsageError(flag, message);
+}
+
+void report_refusal(const HomeworkFlags& f, const Refusal& refusal) {
     if (!f.grade) return;   // reports go with --grade only
     HomeworkOptions o;
     o.sheet = *f.grade;
@@ -174,9 +181,8 @@ void report_refusal(const HomeworkFlags& f, const std::string& reason, int code)
     o.secret_file = f.secret_file.value_or("");
     o.step_summary = f.step_summary.value_or("");
     if (o.junit.empty() && o.gradescope.empty() && o.step_summary.empty()) return;
-    bool io_error = false;
-    refused_report_paths(o, io_error);   // the paths that are refused keep what is there
-    write_refusal_reports(o, reason, code);
+    (void)refused_report_paths(o);   // the paths that are refused keep what is there
+    write_refusal_reports(o, refusal);
 }
 
 Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.variant, course_secret(o)); }

@@ -8,16 +8,19 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "errors.hpp"
 #include "homework/points.hpp"
 #include "homework/variant.hpp"
 #include "render/lang.hpp"
 
 namespace attn::homework {
 
-// The flags as typed, and the environment as read by the CLI: no parsing done yet.
+// The flags as the CLI parsed them (once: numbers are numbers, files are texts), and the
+// environment as read by the CLI. Which flags go together, and each range, homework_options checks.
 struct HomeworkFlags {
-    std::optional<std::string> problem;       // 1, 2 or 3
+    std::vector<long> problems;               // the positional problem numbers (one, in 1..3, or none)
     bool want_template = false;               // --template
     bool want_key = false;                    // --key
     std::optional<std::string> grade;         // --grade FILE
@@ -61,6 +64,20 @@ struct HomeworkOptions {
 // Checks the flags' combinations and values (exit 2). Reads no file.
 HomeworkOptions homework_options(const HomeworkFlags& flags);
 
+// A refusal, typed: its kind is the exit code (usage 2, files 3), never re-read from its text.
+struct Refusal {
+    enum class Kind { usage, files };
+    Kind kind = Kind::usage;
+    std::string flag;      // the flag, variable or file refused: "--points", "$GITHUB_STEP_SUMMARY", "--junit"
+    std::string message;   // what is wrong with it
+    static Refusal of(const UsageError& e);   // e's flag and message, kind usage
+    int exit_code() const { return kind == Kind::usage ? 2 : 3; }
+    // The error line: "FLAG: MESSAGE" (attn::UsageError's shape); for files "FLAG MESSAGE", the
+    // message starting with the path ("--junit out/: is a directory").
+    std::string text() const { return kind == Kind::usage ? flag + ": " + message : flag + " " + message; }
+    [[noreturn]] void raise() const;          // throws attn::UsageError or attn::IoError
+};
+
 struct HomeworkOutput {
     std::string out;               // standard output
     std::string err;               // warnings for standard error (each line "attn: warning: …")
@@ -74,7 +91,7 @@ Variant homework_variant(const HomeworkOptions& options);
 // A refusal before the options are known (a bad flag value, $ATTN_LANG, an empty ID): with --grade,
 // the stale reports at the report paths given are replaced by score-0 reports naming `reason`
 // (and the step summary says it), every path checked as for a grading first. Never throws.
-void report_refusal(const HomeworkFlags& flags, const std::string& reason, int code);
+void report_refusal(const HomeworkFlags& flags, const Refusal& refusal);
 
 // When the sheet cannot be read, the reports are still written (saying why) before the error is
 // rethrown, so that a CI job gets its JUnit/Gradescope files and summary in every case.

@@ -1,5 +1,6 @@
-// Flag texts -> HomeworkOptions: which flags go together, and each value's range (exit 2).
+// Parsed flags -> HomeworkOptions: which flags go together, and each value's range (exit 2).
 #include <cstdlib>
+#include <string>
 #include <utility>
 
 #include "errors.hpp"
@@ -18,12 +19,11 @@ const std::string& file_flag(const std::optional<std::string>& value, const char
 
 HomeworkOptions homework_options(const HomeworkFlags& f) {
     HomeworkOptions o;
-    if (f.problem) {
-        const std::string& p = *f.problem;
-        if (p != "1" && p != "2" && p != "3") {
-            throw UsageError("problem", "must be in 1..3 (got " + p + ")");
-        }
-        o.problem = p[0] - '0';
+    if (f.problems.size() > 1) throw UsageError("problem", "give one problem number, 1..3");
+    if (!f.problems.empty()) {
+        const long p = f.problems.front();
+        if (p < 1 || p > 3) throw UsageError("problem", "must be in 1..3 (got " + std::to_string(p) + ")");
+        o.problem = static_cast<int>(p);
     }
     if (f.want_template + f.want_key + f.grade.has_value() + f.grade_class.has_value() > 1) {
         throw UsageError(f.grade_class ? "--grade-class" : "--grade", "choose one of --template, --key, --grade and --grade-class");

@@ -103,7 +103,7 @@ Problem2Solution solve_problem2(const Problem2Params& params) {
     Problem2Solution s;
     s.params = params;
     experiments::AttentionOptions a;
-    a.seed = rng::Seed::from_decimal(params.seed);
+    a.seed = params.seed;
     a.d = s.d;
     a.n = s.n;
     a.dq = s.dq;
@@ -122,7 +122,7 @@ Problem2Solution solve_problem2(const Problem2Params& params) {
     s.printed.renormalised = divided_by(s.printed.kept, s.printed.kept_sum);
 
     experiments::MaskOptions m;
-    m.seed = rng::Seed::from_decimal(params.seed);
+    m.seed = params.seed;
     m.d = s.d;
     m.n = s.n;
     m.dq = s.dq;
@@ -259,7 +259,7 @@ Problem3Solution solve_problem3(const Problem3Params& params, Problem3Counts cou
 
 bool problem2_column_workable(const Problem2Params& params) {
     experiments::AttentionOptions a;
-    a.seed = rng::Seed::from_decimal(params.seed);
+    a.seed = params.seed;
     a.col = params.column;
     const report::AttentionReport attention = experiments::run_attention(a);
     for (long i = 0; i < params.column; ++i) {

@@ -8,31 +8,11 @@
 #include <fmt/format.h>
 
 #include "errors.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::homework {
 
 namespace {
-
-// Length of the valid UTF-8 sequence at text[i], or 0 when it is not one.
-std::size_t utf8_length(std::string_view text, std::size_t i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    std::size_t len = 0;
-    unsigned int cp = 0;
-    if (c < 0x80) return 1;
-    if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1Fu; }
-    else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0Fu; }
-    else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07u; }
-    else return 0;
-    if (i + len > text.size()) return 0;
-    for (std::size_t k = 1; k < len; ++k) {
-        const auto b = static_cast<unsigned char>(text[i + k]);
-        if ((b & 0xC0) != 0x80) return 0;
-        cp = (cp << 6) | (b & 0x3Fu);
-    }
-    const bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
-    if (overlong || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return 0;
-    return len;
-}
 
 class Gate {
   public:
@@ -42,7 +22,7 @@ class Gate {
     void run() {
         if (ahead("\xEF\xBB\xBF")) i_ = 3;   // a byte order mark (Windows editors write one)
         while (i_ < text_.size()) {
-            const std::size_t len = utf8_length(text_, i_);
+            const std::size_t len = text::decode(text_, i_).length;   // 0: ill-formed
             if (len == 0) {
                 fail(fmt::format("not UTF-8 (byte 0x{:02X}); save the sheet as UTF-8",
                                  static_cast<unsigned char>(text_[i_])));

@@ -91,7 +91,9 @@ std::vector<std::string> masked_column(const Problem2Solution& s) {
     return out;
 }
 
-std::string seed_flag(const Problem2Solution& s) { return s.params.seed == "0" ? "" : " --seed " + s.params.seed; }
+std::string seed_flag(const Problem2Solution& s) {
+    return s.params.seed == rng::Seed() ? "" : " --seed " + s.params.seed.decimal();
+}
 
 std::vector<std::int64_t> counted_at(const Problem3Solution& s, long n, bool parameters) {
     std::vector<std::int64_t> values;

@@ -60,7 +60,7 @@ Problem1Params derive_problem1(SplitMix64& mix) {
 Problem2Params derive_problem2(SplitMix64& mix) {
     for (;;) {
         Problem2Params p;
-        p.seed = std::to_string(mix.between(1, 4294967295L));
+        p.seed = rng::Seed(static_cast<std::uint64_t>(mix.between(1, 4294967295L)));
         p.column = mix.between(2, 4);
         if (problem2_column_workable(p)) return p;
     }
@@ -93,7 +93,7 @@ Variant chapter_variant() {
     v.p1.keys = {{{1, 0}, {0, 1}, {1, 1}}};
     v.p1.query = {2, 0};
     v.p1.scale = 5;
-    v.p2 = Problem2Params{"0", 3};
+    v.p2 = Problem2Params{rng::Seed(), 3};
     v.p3 = Problem3Params{48, 10, 40};
     return v;
 }

@@ -6,6 +6,11 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
+
+#include <fmt/core.h>
+
+#include "rng/seed.hpp"
 
 namespace attn::homework {
 
@@ -19,7 +24,7 @@ struct Problem1Params {
 // Problem 2 (作業二): column `column` of the section-3 matrix (`attn attention --seed S`), with
 // the causal mask keeping inputs 1..column.
 struct Problem2Params {
-    std::string seed = "0";
+    rng::Seed seed;   // 0, the chapter's default_rng(0)
     long column = 3;
 };
 
@@ -70,3 +75,12 @@ Variant make_variant(const std::string& id, const std::string& secret = "");
 std::uint64_t variant_stream_start(const std::string& normalised_id, const std::string& secret);
 
 }  // namespace attn::homework
+
+// A seed in the sheets' and solutions' text is its decimal digits, as `attn attention --seed` takes it.
+template <>
+struct fmt::formatter<attn::rng::Seed> : fmt::formatter<std::string_view> {
+    template <class Context>
+    auto format(const attn::rng::Seed& seed, Context& context) const {
+        return fmt::formatter<std::string_view>::format(seed.decimal(), context);
+    }
+};

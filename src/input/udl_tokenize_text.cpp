@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "text/utf8.hpp"
+
 namespace attn::input {
 namespace {
 
@@ -15,24 +17,6 @@ constexpr std::string_view kSize = "Size of vocabulary: ";
 constexpr std::string_view kDefaultdict = "defaultdict(<class 'int'>, ";
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
 
 // A cursor over one printed line; every failure names the line.
 class Reader {
@@ -75,9 +59,9 @@ public:
                 case 'n': out += '\n'; break;
                 case 't': out += '\t'; break;
                 case 'r': out += '\r'; break;
-                case 'x': append_utf8(out, hex(2)); break;
-                case 'u': append_utf8(out, hex(4)); break;
-                case 'U': append_utf8(out, hex(8)); break;
+                case 'x': out += text::encode(hex(2)); break;
+                case 'u': out += text::encode(hex(4)); break;
+                case 'U': out += text::encode(hex(8)); break;
                 default: fail(std::string("unknown escape \\") + e);
             }
         }

@@ -35,6 +35,21 @@ CodePoint decode(std::string_view s, std::size_t i) {
     return {cp, length};
 }
 
+std::string encode(char32_t cp) {
+    if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return std::string(kReplacement);
+    // The lead byte marks the length (0xxxxxxx, 110xxxxx, 1110xxxx, 11110xxx); each continuation
+    // byte (10xxxxxx) carries 6 bits, most significant first.
+    const std::size_t length = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    static constexpr unsigned char kLead[] = {0x00, 0x00, 0xC0, 0xE0, 0xF0};
+    std::string out(length, '\0');
+    for (std::size_t k = length - 1; k > 0; --k) {
+        out[k] = static_cast<char>(0x80 | (cp & 0x3F));
+        cp >>= 6;
+    }
+    out[0] = static_cast<char>(kLead[length] | cp);
+    return out;
+}
+
 bool is_valid(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         const std::size_t length = decode(s, i).length;

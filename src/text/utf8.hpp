@@ -1,5 +1,5 @@
 #pragma once
-// UTF-8, once for the house: decoding a code point, validation, Python's len(), and the columns
+// UTF-8, once for the house: decoding and encoding a code point, validation, Python's len(), and the columns
 // a terminal gives a text. Well-formed means RFC 3629: the shortest form, no surrogates
 // (U+D800..U+DFFF), nothing past U+10FFFF. Pure functions over bytes; includes nothing of the
 // project.
@@ -16,6 +16,10 @@ struct CodePoint {
 
 // The well-formed sequence that starts at s[i] (i < s.size()), or {0, 0}.
 CodePoint decode(std::string_view s, std::size_t i);
+
+// The RFC 3629 encoding of a scalar value (1 to 4 bytes); U+FFFD's for a surrogate or a value past
+// U+10FFFF, which have none. The inverse of decode.
+std::string encode(char32_t cp);
 
 // Every byte belongs to a well-formed sequence.
 bool is_valid(std::string_view s);

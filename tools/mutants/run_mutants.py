@@ -34,11 +34,14 @@ def sh(cmd, cwd, timeout=None):
     """Run cmd in its own process group; if we are interrupted, the whole group (make, the
     compilers, ctest and its tests) is stopped with it, and the mutated file is restored."""
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            errors="replace", start_new_session=True)   # a mutant may print bad UTF-8
     try:
         out, err = proc.communicate(timeout=timeout)
     except BaseException:
-        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:   # the group has ended already
+            pass
         proc.wait()
         raise
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)

@@ -1,6 +1,6 @@
 // `attn homework`: chapter section 04 (作業和解答), worked solutions, answer sheets and grading.
-// The flags are bound as texts; src/homework/options.cpp checks how they combine, and the
-// homework glue reads the files they name.
+// The flags parse once into homework::HomeworkFlags; src/homework/options.cpp checks how they
+// combine and their ranges, and the homework glue reads the files they name.
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -22,31 +22,22 @@
 namespace attn::cli {
 namespace {
 
-// Texts as given, and whether each flag was given at all (an empty FILE is refused, not ignored).
+// The flags parse straight into homework::HomeworkFlags (each value once: the problem numbers as
+// integers, the files as given, an empty FILE refused later rather than ignored); the format and
+// language beside them.
 struct Texts {
-    std::vector<long> problems;
-    std::optional<std::string> grade, junit, gradescope, points, course, variant, secret_file, grade_class, out, jobs;
-    bool want_template = false, want_key = false, show_expected = false;
+    homework::HomeworkFlags flags;
     Presentation presentation;
 };
 
-// Never throws: the report paths must be known even when a flag is refused.
-homework::HomeworkFlags to_flags(const Texts& t) {
-    homework::HomeworkFlags f;
-    if (!t.problems.empty()) f.problem = std::to_string(t.problems[0]);
-    f.want_template = t.want_template;
-    f.want_key = t.want_key;
-    f.show_expected = t.show_expected;
-    f.grade = t.grade;
-    f.junit = t.junit;
-    f.gradescope = t.gradescope;
-    f.points = t.points;
-    f.course = t.course;
-    f.variant = t.variant;
-    f.secret_file = t.secret_file;
-    f.grade_class = t.grade_class;
-    f.out = t.out;
-    f.jobs = t.jobs;
+template <class Inner>
+Option<Texts> homework_flag(Inner homework::HomeworkFlags::*part, Option<Inner> option) {
+    return lift(&Texts::flags, lift(part, std::move(option)));
+}
+
+// The environment the homework glue reads, added to the parsed flags. Never throws: the report
+// paths must be known even when a flag is refused.
+homework::HomeworkFlags with_environment(homework::HomeworkFlags f) {
     if (const char* summary = std::getenv("GITHUB_STEP_SUMMARY")) f.step_summary = summary;
     if (const char* secret = std::getenv("ATTN_COURSE_SECRET")) f.secret_env = secret;
     return f;
@@ -80,29 +71,30 @@ Command homework_command() {
         "--lang en (or ATTN_LANG=en) gives the solutions and the sheets' problem text in English;\n"
         "the keys of a sheet, and the grader's reports, are the same in both languages.\n"
         "Teachers: docs/homework.md (course file, CI and Gradescope setups, trust model).";
+    using F = homework::HomeworkFlags;
     std::vector<Option<Texts>> flags = {
-        lift(&Texts::problems, positional_ints("problem", "1, 2 or 3: one problem only (default: all three)", "1..3")),
-        lift(&Texts::want_template, toggle_flag("--template", "print a blank answer sheet (TOML)")),
-        lift(&Texts::want_key, toggle_flag("--key", "print the answer key as a filled answer sheet (TOML)")),
-        lift(&Texts::grade, given_text_flag("--grade", "FILE", "grade the answer sheet FILE (TOML; - reads standard input)")),
-        lift(&Texts::grade_class, given_text_flag("--grade-class", "ROSTER",
+        homework_flag(&F::problems, positional_ints("problem", "1, 2 or 3: one problem only (default: all three)", "1..3")),
+        homework_flag(&F::want_template, toggle_flag("--template", "print a blank answer sheet (TOML)")),
+        homework_flag(&F::want_key, toggle_flag("--key", "print the answer key as a filled answer sheet (TOML)")),
+        homework_flag(&F::grade, given_text_flag("--grade", "FILE", "grade the answer sheet FILE (TOML; - reads standard input)")),
+        homework_flag(&F::grade_class, given_text_flag("--grade-class", "ROSTER",
                         "grade a class: ROSTER is a CSV (id, sheet, optional name and variant); see --out")),
-        lift(&Texts::out, given_text_flag("--out", "DIR",
+        homework_flag(&F::out, given_text_flag("--out", "DIR",
                         "with --grade-class: the folder for gradebook.csv, canvas.csv, moodle.csv, class.md, "
                         "class.svg and students/<id>/")),
-        lift(&Texts::jobs, given_text_flag("--jobs", "N",
+        homework_flag(&F::jobs, given_text_flag("--jobs", "N",
                         "with --grade-class: students graded at once, 1..256 (default: every core)")),
-        lift(&Texts::junit, given_text_flag("--junit", "FILE", "with --grade: write a JUnit XML report to FILE")),
-        lift(&Texts::gradescope, given_text_flag("--gradescope", "FILE", "with --grade: write a Gradescope results.json to FILE")),
-        lift(&Texts::points, given_text_flag("--points", "RULES",
+        homework_flag(&F::junit, given_text_flag("--junit", "FILE", "with --grade: write a JUnit XML report to FILE")),
+        homework_flag(&F::gradescope, given_text_flag("--gradescope", "FILE", "with --grade: write a Gradescope results.json to FILE")),
+        homework_flag(&F::points, given_text_flag("--points", "RULES",
                         "with --grade: points per key, part or problem, e.g. hw3=2,hw1.c.slope_a=0.5 "
                         "(default 1 each; scores are summed at the points' precision)")),
-        lift(&Texts::course, given_text_flag("--course", "FILE",
+        homework_flag(&F::course, given_text_flag("--course", "FILE",
                         "with --grade: the teacher's course file (points, feedback, Gradescope visibility, "
                         "require_secret)")),
-        lift(&Texts::show_expected, toggle_flag("--show-expected", "with --grade: wrong and missing answers also show the expected value")),
-        lift(&Texts::variant, given_text_flag("--variant", "ID", "the student's own numbers, derived from ID (e.g. a student number)")),
-        lift(&Texts::secret_file, given_text_flag("--secret-file", "FILE", "read the course secret from FILE (else $ATTN_COURSE_SECRET)")),
+        homework_flag(&F::show_expected, toggle_flag("--show-expected", "with --grade: wrong and missing answers also show the expected value")),
+        homework_flag(&F::variant, given_text_flag("--variant", "ID", "the student's own numbers, derived from ID (e.g. a student number)")),
+        homework_flag(&F::secret_file, given_text_flag("--secret-file", "FILE", "read the course secret from FILE (else $ATTN_COURSE_SECRET)")),
     };
     Option<Presentation> format = format_flag();
     format.flag.help = "text, or json with --key (the exact values, at full precision)";
@@ -113,10 +105,9 @@ Command homework_command() {
     flags.push_back(lift(&Texts::presentation, std::move(lang)));
     auto run = [](const Texts& t, const std::vector<Option<Texts>>& flags) {
         Presentation p = t.presentation;
-        const homework::HomeworkFlags given = to_flags(t);
+        const homework::HomeworkFlags given = with_environment(t.flags);
         homework::HomeworkOptions options;
         try {
-            if (t.problems.size() > 1) throw UsageError("problem", "give one problem number, 1..3");
             apply_language_environment(p);
             options = homework::homework_options(given);
             if (p.format == Format::json && options.mode != homework::HomeworkOptions::Mode::key) {
@@ -124,7 +115,7 @@ Command homework_command() {
             }
         } catch (const UsageError& e) {
             // Every exit path leaves an honest report: no stale results.json outlives a refusal.
-            homework::report_refusal(given, e.what(), 2);
+            homework::report_refusal(given, homework::Refusal::of(e));
             throw;
         }
         options.lang = p.lang;
@@ -135,7 +126,7 @@ Command homework_command() {
                                                           homework::Problem3Counts::formula_only),
                                            options.problem);
             Texts keyed = t;   // the record: the problems keyed, the language used
-            if (keyed.problems.empty()) keyed.problems = {1, 2, 3};
+            if (keyed.flags.problems.empty()) keyed.flags.problems = {1, 2, 3};
             keyed.presentation = p;
             write_stdout(render::homework_key_json(key, invocation("homework", flags, keyed)));
             return 0;

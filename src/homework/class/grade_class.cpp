@@ -28,7 +28,7 @@ StudentResult grade_row(const RosterRow& row, const GradingPolicy& policy, const
     if (!row.refusal.empty()) {
         Variant unknown;
         unknown.id = "(not known yet)";
-        graded.report = unreadable_sheet(row.path, unknown, row.refusal, 2);
+        graded.report = unreadable_sheet(row.path, unknown, row.refusal, 2, GradeReport::NotGraded::refused);
         graded.status = SheetStatus::refused_id;
     } else {
         graded = grade_student(policy, row.variant.empty() ? row.typed_id() : row.variant, row.path, row.path);

@@ -5,43 +5,15 @@
 
 #include <fmt/format.h>
 
+#include "text/utf8.hpp"
+
 namespace attn::homework {
 
 namespace {
 const char* const kReplacement = "\xEF\xBF\xBD";   // U+FFFD
 }
 
-std::string valid_utf8(const std::string& text) {
-    std::string out;
-    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-    const std::size_t n = text.size();
-    std::size_t i = 0;
-    while (i < n) {
-        const unsigned char c = s[i];
-        std::size_t len = 0;
-        unsigned int cp = 0;
-        if (c < 0x80) { len = 1; cp = c; }
-        else if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; }
-        else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; }
-        else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; }
-        bool ok = len > 0 && i + len <= n;
-        for (std::size_t k = 1; ok && k < len; ++k) {
-            ok = (s[i + k] & 0xC0) == 0x80;
-            cp = (cp << 6) | (s[i + k] & 0x3F);
-        }
-        // Overlong forms, surrogates and values past U+10FFFF are invalid too.
-        ok = ok && !(len == 2 && cp < 0x80) && !(len == 3 && cp < 0x800) && !(len == 4 && cp < 0x10000) &&
-             !(cp >= 0xD800 && cp <= 0xDFFF) && cp <= 0x10FFFF;
-        if (ok) {
-            out.append(text, i, len);
-            i += len;
-        } else {
-            out += kReplacement;
-            ++i;
-        }
-    }
-    return out;
-}
+std::string valid_utf8(const std::string& text) { return text::valid(text); }
 
 namespace {
 
@@ -59,13 +31,10 @@ std::string safe_text(const std::string& text) {
     std::string out;
     out.reserve(valid.size());
     for (std::size_t i = 0; i < valid.size();) {
-        const auto c = static_cast<unsigned char>(valid[i]);
-        const std::size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
-        unsigned int cp = len == 1 ? c : len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
-        for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(valid[i + k]) & 0x3Fu);
-        if (hidden(cp)) out += fmt::format("\\u{{{:04X}}}", cp);
-        else out.append(valid, i, len);
-        i += len;
+        const text::CodePoint c = text::decode(valid, i);   // valid: every sequence is well-formed
+        if (hidden(c.value)) out += fmt::format("\\u{{{:04X}}}", static_cast<unsigned int>(c.value));
+        else out.append(valid, i, c.length);
+        i += c.length;
     }
     return out;
 }

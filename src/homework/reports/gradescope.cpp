@@ -9,7 +9,7 @@ namespace attn::homework {
 std::string gradescope_json(const GradeReport& r, const GradescopeOptions& options) {
     std::string summary;
     if (!r.error.empty()) {
-        summary = "The answer sheet could not be read: " + r.error;
+        summary = std::string(r.not_graded_text()) + ": " + r.error;
     } else {
         summary = fmt::format("attn homework: {}/{} ({} right, {} wrong, {} missing; student {}, {})", points_text(r.score),
                               points_text(r.max_score), r.right, r.wrong, r.missing, r.variant, r.variant_origin);

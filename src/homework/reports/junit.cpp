@@ -26,8 +26,9 @@ std::string junit_xml(const GradeReport& r) {
     out += "    </properties>\n";
     if (unreadable) {
         out += "    <testcase classname=\"sheet\" name=\"sheet\">\n";
-        out += fmt::format("      <error message=\"{}\" type=\"unreadable\">{}</error>\n",
-                           xml_escape(r.error.substr(0, r.error.find('\n'))), xml_escape(r.error));
+        out += fmt::format("      <error message=\"{}\" type=\"{}\">{}</error>\n",
+                           xml_escape(r.error.substr(0, r.error.find('\n'))),
+                           r.not_graded == GradeReport::NotGraded::refused ? "refused" : "unreadable", xml_escape(r.error));
         out += "    </testcase>\n";
     }
     for (const auto& row : r.items) {

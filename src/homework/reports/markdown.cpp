@@ -10,7 +10,7 @@ std::string summary_markdown(const GradeReport& r) {
     std::string out = fmt::format("### attn homework: {} (student: {}, {})\n\n", markdown_cell(r.sheet),
                                   markdown_cell(r.variant), markdown_cell(r.variant_origin));
     if (!r.error.empty()) {
-        out += "The answer sheet could not be read:\n\n";
+        out += std::string(r.not_graded_text()) + ":\n\n";
         for (std::size_t start = 0; start < r.error.size();) {
             const std::size_t end = r.error.find('\n', start);
             out += "    " + safe_text(r.error.substr(start, end == std::string::npos ? std::string::npos : end - start)) + "\n";
