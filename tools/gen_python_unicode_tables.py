@@ -132,6 +132,18 @@ inline constexpr std::uint32_t kDecimalZeros[] = {{
 """
 
 
+def code_points(header):
+    """The code points a generated header holds: its {lo, hi} ranges, or for the digits header
+    the ten digits of each zero."""
+    found = set()
+    for lo, hi in re.findall(r"\{0x([0-9A-F]+), 0x([0-9A-F]+)\}", header):
+        found.update(range(int(lo, 16), int(hi, 16) + 1))
+    if "kDecimalZeros" in header:
+        for zero in re.findall(r"0x([0-9A-F]+)", header.split("kDecimalZeros", 1)[1]):
+            found.update(range(int(zero, 16), int(zero, 16) + 10))
+    return found
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
@@ -163,12 +175,7 @@ def main():
             if pinned and pinned.group(1) != unicodedata.unidata_version:
                 # attn keeps the tables of Debian 12's Python (the bytes it promises); a newer
                 # Python (Debian 13's 3.13) has a newer Unicode, where a few code points differ.
-                old_set, new_set = set(), set()
-                for lo, hi in re.findall(r"\{0x([0-9A-F]+), 0x([0-9A-F]+)\}", out.read_text()):
-                    old_set.update(range(int(lo, 16), int(hi, 16) + 1))
-                for lo, hi in re.findall(r"\{0x([0-9A-F]+), 0x([0-9A-F]+)\}", text):
-                    new_set.update(range(int(lo, 16), int(hi, 16) + 1))
-                differ = sorted(old_set ^ new_set)
+                differ = sorted(code_points(out.read_text()) ^ code_points(text))
                 if not differ:
                     continue   # the same code points under both versions: nothing to skip
                 shown = ", ".join(f"U+{cp:04X}" for cp in differ[:8]) + (" ..." if len(differ) > 8 else "")
