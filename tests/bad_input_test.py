@@ -10,6 +10,7 @@
   never hangs at exit; with room (one thread) the output is the unlimited run's.
 - `ulimit -f`: a write past it is an error (exit 3, "File too large"), not a SIGXFSZ death, and
   --svg leaves no temporary file.
+- --svg through a symbolic link, live or dangling: the file it names is written, the link kept.
 - SIGPIPE: a closed pipe on stdout ends attn by SIGPIPE with nothing on stderr, even when the
   parent ignored SIGPIPE (the disposition is reset at start-up).
 Each run has a timeout: a hang is a failure, not a stuck test."""
@@ -268,6 +269,33 @@ def long_names(attn, tmp):
         os.unlink(path)
 
 
+def svg_links(attn, tmp):
+    """--svg through a symbolic link: followed whether its file exists or not (one rule), the link
+    kept; a loop of links or a link into a missing folder refused in one line, exit 3."""
+    base = os.path.join(tmp, "links")
+    os.makedirs(os.path.join(base, "out"))
+    os.symlink("out/live.svg", os.path.join(base, "live.svg"))
+    with open(os.path.join(base, "out", "live.svg"), "w") as f:
+        f.write("old")
+    os.symlink("out/new.svg", os.path.join(base, "dangling.svg"))
+    os.symlink("out/chained.svg", os.path.join(base, "dangling2.svg"))
+    os.symlink("dangling2.svg", os.path.join(base, "chain2.svg"))
+    for name, target in (("live.svg", "live.svg"), ("dangling.svg", "new.svg"), ("chain2.svg", "chained.svg")):
+        link = os.path.join(base, name)
+        rc, out, err = run(attn, ["attention", "--svg", link])
+        made = os.path.join(base, "out", target)
+        ok = rc == 0 and os.path.islink(link) and os.path.isfile(made) and not os.path.islink(made)
+        check(ok and open(made, "rb").read(5) in (b"<?xml", b"<svg "),
+              f"--svg {name}: the file it names ({target}) written, the link kept (got {rc}, {err.strip()!r})")
+    os.symlink("loop-b", os.path.join(base, "loop-a"))
+    os.symlink("loop-a", os.path.join(base, "loop-b"))
+    os.symlink("nodir/x.svg", os.path.join(base, "nowhere.svg"))
+    for name, needle in (("loop-a", "Too many levels of symbolic links"), ("nowhere.svg", "No such file or directory")):
+        rc, out, err = run(attn, ["attention", "--svg", os.path.join(base, name)])
+        one_line_error(rc, out, err, 3, needle, f"--svg {name}")
+        check(os.path.islink(os.path.join(base, name)), f"--svg {name}: the link left as it was")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--attn", required=True)
@@ -280,6 +308,7 @@ def main():
         address_space(a.attn, a.openblas_version)
         file_size(a.attn, tmp)
         long_names(a.attn, tmp)
+        svg_links(a.attn, tmp)
     sigpipe(a.attn)
     limits(a.attn)
     messages(a.attn)
