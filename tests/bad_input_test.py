@@ -269,6 +269,20 @@ def long_names(attn, tmp):
         os.unlink(path)
 
 
+def multihead_json_model(attn):
+    """multihead --format json --with-outputs: the guard counts the JSON text. Under a limit the
+    run cannot meet (it peaks at ~200 MiB beside OpenBLAS's buffer) it is refused up front by the
+    guard, not cut short by "out of memory" (the model said 56 MiB)."""
+    import resource
+    if os.environ.get("ATTN_SANITIZED"):
+        print("skip ulimit -v check of multihead's model: AddressSanitizer build (ATTN_SANITIZED)")
+        return
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    args = ["multihead", "--d", "64", "--n", "500", "--sweep", "1,2,4,8", "--format", "json", "--with-outputs"]
+    rc, out, err = run(attn, args, timeout=30, env=env, preexec_fn=limited(resource.RLIMIT_AS, 300000 * 1024))
+    one_line_error(rc, out, err, 2, "would need about", "ulimit -v 300000: " + " ".join(args) + ": refused by the model")
+
+
 def svg_links(attn, tmp):
     """--svg through a symbolic link: followed whether its file exists or not (one rule), the link
     kept; a loop of links or a link into a missing folder refused in one line, exit 3."""
@@ -311,6 +325,7 @@ def main():
         svg_links(a.attn, tmp)
     sigpipe(a.attn)
     limits(a.attn)
+    multihead_json_model(a.attn)
     messages(a.attn)
     if failures:
         print(f"{len(failures)} failure(s)")
