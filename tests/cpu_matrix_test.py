@@ -23,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 
+from harness import Checks
+
 PYTHON = "/usr/bin/python3"
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -84,6 +86,7 @@ def main():
     runs.insert(0, ("(unset)", {}))
     if a.part == "conformance" and "avx512f" in flags:
         runs.append(("(unset), NumPy without AVX-512", {"NPY_DISABLE_CPU_FEATURES": NO_AVX512}))
+    checks = Checks(f"cpu matrix ({a.part})")
     results = []
     distinct = set()   # NumPy's results per kernel: the kernels really differ when > 1
     with tempfile.TemporaryDirectory() as tmp:
@@ -105,15 +108,14 @@ def main():
             summary = [line for line in out.splitlines()
                        if line.startswith(("[doctest] assertions", "conformance: "))]
             results.append((label, rc == 0, summary[-1] if summary else ""))
-            if rc != 0:
-                print(f"--- {label} failed:\n{out[-3000:]}")
+            checks.check(rc == 0, f"OPENBLAS_CORETYPE {label}" + ("" if rc == 0 else f":\n{out[-3000:]}"))
     print(f"| OPENBLAS_CORETYPE | {a.part} | detail |\n|---|---|---|")
     for label, ok, detail in results:
         print(f"| {label} | {'pass' if ok else 'FAIL'} | {detail} |")
     if distinct:
         print(f"NumPy's products differ between kernels: {len(distinct)} distinct fixtures "
               f"from {len(results)} runs (so a committed fixture would hold on one kernel only)")
-    return 0 if all(ok for _, ok, _ in results) else 1
+    return checks.finish(require_some=True)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from harness import Checks
+
 STUDENTS = 200
 SECRET = "class-test-secret-0123456789abcdef"
 NO_SCALING = "no 1/sqrt(Dq) scaling: these are the weights of the raw scores k.q"
@@ -33,18 +35,6 @@ B_SCALED = "scaled by 1/sqrt(Dq): (b) asks for the raw scores without scaling"
 FORGOT_MIX = "forgot the mixing matrix Omega_c (D x D, applied to all N positions)"
 HW3_COLUMNS = ["hw3.a.params", "hw3.a.params_d", "hw3.b.muls", "hw3.c.muls_n_1", "hw3.c.muls_n_2",
                "hw3.c.ratio", "hw3.d.threshold", "hw3.d.n_equal_d", "hw3.d.muls_each"]
-
-
-class Checks:
-    def __init__(self):
-        self.passed = self.failed = 0
-
-    def check(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL", what)
 
 
 def run(attn, *args, secret_file=None):
@@ -169,7 +159,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--attn", required=True)
     attn = p.parse_args().attn
-    c = Checks()
+    c = Checks("homework_class")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         secret = tmp / "secret.txt"
@@ -368,8 +358,7 @@ def main():
                       ["--grade-class", str(roster), "--out", str(tmp / "x"), "--jobs", "0"]):
             r = run(attn, *flags)
             c.check(r.returncode == 2 and not (tmp / "x").exists(), f"flags {flags}: exit 2 ({r.returncode} {r.stderr})")
-    print(f"homework_class: {c.passed} passed, {c.failed} failed")
-    return 1 if c.failed else 0
+    return c.finish()
 
 
 if __name__ == "__main__":

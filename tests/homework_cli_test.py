@@ -387,6 +387,19 @@ def main():
             t.check(p.returncode == 2 and p.stderr.count(b"\n") == 1 and b"GITHUB_STEP_SUMMARY" in p.stderr and
                     before == after and json.loads((t.tmp / "sum.json").read_text())["score"] == 0,
                     f"GITHUB_STEP_SUMMARY={target}: refused, nothing appended ({p.stderr[:120]})")
+        # A student's committed answers.toml that links to a grader's file is refused unread (exit 3),
+        # and the score-0 report says why without the file's text.
+        for target, code, says in ((secret_path, 2, "is the file given to --secret-file"),
+                                   ("/proc/self/environ", 3, "a symbolic link")):
+            link = t.tmp / "linked-answers.toml"
+            link.unlink(missing_ok=True)
+            os.symlink(target, link)
+            p = t.run("--grade", str(link), "--secret-file", secret_path, "--variant", "alice",
+                      "--gradescope", str(t.tmp / "link.json"))
+            g = json.loads((t.tmp / "link.json").read_text())
+            t.check(p.returncode == code and says.encode() in p.stderr and b"sss" not in p.stderr + p.stdout and
+                    g["score"] == 0 and says in g["output"] and "sss" not in g["output"],
+                    f"a sheet linking to {target}: refused unread ({p.stderr[:120]})")
         # Issue 17, point 7: require_secret = true fails closed: no secret or no ID -> a score-0 report saying why.
         strict = t.write("strict.toml", "require_secret = true\n[points]\nhw1 = 2\n")
         for args, env, says in (([], {}, "no --variant ID"), (["--variant", "alice"], {}, "no course secret"),

@@ -34,6 +34,8 @@ import sys
 import numpy as np
 from jsonschema import Draft202012Validator
 
+from harness import Checks
+
 CJK = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3200-\u4dbf\u4e00-\u9fff"
                  "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]")
 
@@ -366,7 +368,7 @@ def diagnosis_text(d):
 
 def check_udl_diagnose(attn, args, o, text, validator):
     """--diagnose on the X' that `args` printed, and on a copy with one number moved: the same
-    exit status as the text, the text's sentences rebuilt from the JSON. Returns the count."""
+    exit status as the text, the text's sentences rebuilt from the JSON. Raises AssertionError."""
     lines = text.split("\n")
     start = next(i for i, l in enumerate(lines) if l == "Your answer:" or l.startswith("With the mistake"))
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("Permuting"))
@@ -392,7 +394,6 @@ def check_udl_diagnose(attn, args, o, text, validator):
         assert doc["options"]["diagnose"] == "-" and doc["data"]["match"] == match, doc["data"]
         assert (doc["data"]["first_difference"] is None) == (match == "right")
         assert diagnosis_text(doc["data"]) == t.stdout, (diagnosis_text(doc["data"]), t.stdout)
-    return 2
 
 
 def help_flags(attn, command):
@@ -423,9 +424,10 @@ def main():
             flag_sets.append(shlex.split(header[len("$ attn "):]))
     flag_sets += EXTRA_FLAG_SETS
     known_flags = {}
-    passed = failed = 0
+    checks = Checks("json_output")
     for args in flag_sets:
         command = args[0]
+        what = f"attn {shlex.join(args)} --format json"
         try:
             text = subprocess.run([a.attn, *args], capture_output=True, text=True, check=True).stdout
             raw = subprocess.run([a.attn, *args, "--format", "json"], capture_output=True, text=True,
@@ -450,7 +452,7 @@ def main():
                 for f in doc["data"]["fits"]:
                     assert f["verdict"] == cost_verdict(f, o["lang"]), (f, cost_verdict(f, o["lang"]))
                 assert bool(CJK.search(text)) == (o["lang"] == "zh-TW"), "the text's language"
-                passed += 1
+                checks.check(True, what)
                 continue
             if command == "udl":   # English only: no --lang
                 assert "lang" not in o
@@ -459,8 +461,9 @@ def main():
                     __import__("difflib").unified_diff(text.splitlines(True), rebuilt.splitlines(True),
                                                        "attn text", "from JSON"))
                 if o["notebook"] == "12.2":
-                    passed += check_udl_diagnose(a.attn, args, o, text, validator)
-                passed += 1
+                    check_udl_diagnose(a.attn, args, o, text, validator)
+                    checks.check(True, what + ": --diagnose on its X' and on a moved copy")
+                checks.check(True, what)
                 continue
             if command == "homework":   # --key only; --lang changes the sheet's comments, not the data
                 homework_key_text(o, doc["data"], text)
@@ -471,7 +474,7 @@ def main():
                                                  capture_output=True, text=True, check=True).stdout)
                 assert o["lang"] == lang and doc2["options"].pop("lang") == other, (o["lang"], lang)
                 assert {**o, "lang": other} == {**doc2["options"], "lang": other} and doc2["data"] == doc["data"]
-                passed += 1
+                checks.check(True, what)
                 continue
             lang = "en" if "--lang" in args else "zh-TW"
             assert o["lang"] == lang, o["lang"]
@@ -495,15 +498,13 @@ def main():
                 raise AssertionError("text rebuilt from the JSON differs:\n" + "".join(
                     difflib.unified_diff(zh_text.splitlines(True), rebuilt.splitlines(True),
                                          "attn text", "from JSON")))
-            passed += 1
+            checks.check(True, what)
         except (AssertionError, subprocess.CalledProcessError, json.JSONDecodeError, KeyError) as e:
-            failed += 1
-            print(f"FAIL attn {shlex.join(args)} --format json: {type(e).__name__}: {e}")
+            checks.check(False, f"{what}: {type(e).__name__}: {e}")
     if lesson.torch is None:
         print(f"note: python3-torch absent: {lesson.approximate} lesson tensors checked to within "
               "half a unit of the printed place instead of through torch's printing")
-    print(f"json_output: {passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+    return checks.finish(require_some=True)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,8 @@ import subprocess
 import sys
 import tempfile
 
+from harness import Checks
+
 CJK = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3200-\u4dbf\u4e00-\u9fff"
                  "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]")
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?%?|True|False")
@@ -90,10 +92,9 @@ def sheet_lines(text):
             if line.startswith("[") or re.match(r"(# )?[a-z_0-9]+ = ", line)]
 
 
-def check_homework(attn, tmp):
-    """`homework --lang en` (see the docstring); returns (failures, checks)."""
+def check_homework(attn, tmp, checks):
+    """`homework --lang en` (see the docstring)."""
     import tomllib
-    failures, checked = [], 0
     texts = [["homework"], *(["homework", p] for p in "123"), ["homework", "--template"],
              ["homework", "--key"], ["homework", "--template", "2"], ["homework", "--key", "3"]]
     for v in HOMEWORK_VARIANTS:
@@ -102,18 +103,19 @@ def check_homework(attn, tmp):
     for args in texts:
         zh, en = run(attn, args), run(attn, [*args, "--lang", "en"])
         what = f"attn {shlex.join(args)} --lang en"
-        checked += 1
-        if zh.returncode or en.returncode or zh.stderr or en.stderr:
-            failures.append(f"{what}: exit {zh.returncode} / {en.returncode}, {en.stderr!r}")
+        if not checks.check(not (zh.returncode or en.returncode or zh.stderr or en.stderr),
+                            f"{what}: exit {zh.returncode} / {en.returncode}, {en.stderr!r}"):
             continue
-        failures += [f"{what}: {x}" for x in check_english("homework", zh.stdout, en.stdout)]
-        if en.stdout == zh.stdout or not CJK.search(zh.stdout):
-            failures.append(f"{what}: same as the chapter's text, or the chapter's text is not Chinese")
+        problems = check_english("homework", zh.stdout, en.stdout)
+        checks.check(not problems, f"{what}: " + "\n".join(problems))
+        checks.check(en.stdout != zh.stdout and CJK.search(zh.stdout),
+                     f"{what}: same as the chapter's text, or the chapter's text is not Chinese")
         if "--template" in args or "--key" in args:
-            if sheet_lines(en.stdout) != sheet_lines(zh.stdout) or not sheet_lines(en.stdout):
-                failures.append(f"{what}: the sheet's tables or keys differ from the chapter's")
-            if "--key" in args and tomllib.loads(en.stdout) != tomllib.loads(zh.stdout):
-                failures.append(f"{what}: the key's TOML differs from the chapter's")
+            checks.check(sheet_lines(en.stdout) == sheet_lines(zh.stdout) and sheet_lines(en.stdout),
+                         f"{what}: the sheet's tables or keys differ from the chapter's")
+            if "--key" in args:
+                checks.check(tomllib.loads(en.stdout) == tomllib.loads(zh.stdout),
+                             f"{what}: the key's TOML differs from the chapter's")
 
     # Grading: the English template, filled from the English key with mistakes of every kind.
     wrong = run(attn, ["homework", "--key", "--lang", "en"]).stdout
@@ -123,8 +125,8 @@ def check_homework(attn, tmp):
                      ('params = "4*D^2"', 'params = "3*D^2"'),                 # forgot Ωc
                      ("muls_n10 = 101760", 'muls_n10 = "lots"'),               # mistyped
                      ("same_as_mask = true", "same_as_mask = false")]:
-        if old not in wrong:
-            return failures + [f"homework --key --lang en: no {old!r} to make a wrong sheet from"], checked + 1
+        if not checks.check(old in wrong, f"homework --key --lang en: no {old!r} to make a wrong sheet from"):
+            return
         wrong = wrong.replace(old, new, 1)
     wrong += "\n[meta]\npoints = 100\n[hw9]\nextra = 1\n"   # ignored, and unknown: warnings
     blank = run(attn, ["homework", "--template", "--lang", "en"]).stdout
@@ -144,17 +146,14 @@ def check_homework(attn, tmp):
             got[lang] = (p.returncode, p.stdout, p.stderr,
                          *(f.read_text(encoding="utf-8") if f.exists() else None for f in files.values()))
         what = f"homework --grade ({name}) --lang en"
-        checked += 1
         en = got["en"]
-        if en[0] != code or None in en or not en[1 if code == 1 else 2]:
-            failures.append(f"{what}: exit {en[0]} (want {code}), a report missing or no output")
-        elif en != got["zh-TW"]:
-            failures.append(f"{what}: differs from the default's output or reports")
-        elif any(CJK.search(part) for part in en[1:]):
-            failures.append(f"{what}: CJK in {[sorted(set(CJK.findall(x))) for x in en[1:]]}")
-        elif code == 1 and "hint: " not in en[1]:
-            failures.append(f"{what}: no hint in the table")
-    return failures, checked
+        # each check only when the one before it held
+        (checks.check(en[0] == code and None not in en and en[1 if code == 1 else 2],
+                          f"{what}: exit {en[0]} (want {code}), a report missing or no output")
+             and checks.check(en == got["zh-TW"], f"{what}: differs from the default's output or reports")
+             and checks.check(not any(CJK.search(part) for part in en[1:]),
+                              f"{what}: CJK in {[sorted(set(CJK.findall(x))) for x in en[1:]]}")
+             and checks.check(code != 1 or "hint: " in en[1], f"{what}: no hint in the table"))
 
 
 def main():
@@ -162,8 +161,7 @@ def main():
     p.add_argument("--attn", required=True)
     p.add_argument("--golden", required=True)
     a = p.parse_args()
-    failures = []
-    checked = 0
+    checks = Checks("lang")
 
     for f in sorted(pathlib.Path(a.golden).glob("*/*.txt")):
         if f.parent.name not in COMMANDS or f.name.endswith(".received.txt"):
@@ -171,19 +169,16 @@ def main():
         args = shlex.split(f.read_text(encoding="utf-8").partition("\n")[0][len("$ attn "):])
         zh = run(a.attn, args)
         en = run(a.attn, [*args, "--lang", "en"])
-        if zh.returncode or en.returncode:
-            failures.append(f"attn {shlex.join(args)}: exit {zh.returncode} / {en.returncode}")
+        if not checks.check(not (zh.returncode or en.returncode),
+                            f"attn {shlex.join(args)}: exit {zh.returncode} / {en.returncode}"):
             continue
-        failures += [f"attn {shlex.join(args)} --lang en: {x}" for x in check_english(args[0], zh.stdout, en.stdout)]
-        if en.stdout == zh.stdout:
-            failures.append(f"attn {shlex.join(args)} --lang en: same as the chapter's text")
-        checked += 1
+        problems = check_english(args[0], zh.stdout, en.stdout)
+        checks.check(not problems, f"attn {shlex.join(args)} --lang en: " + "\n".join(problems))
+        checks.check(en.stdout != zh.stdout, f"attn {shlex.join(args)} --lang en: same as the chapter's text")
 
     # homework: solutions, sheets, grading and every report
     with tempfile.TemporaryDirectory() as tmp:
-        homework_failures, homework_checked = check_homework(a.attn, tmp)
-    failures += homework_failures
-    checked += homework_checked
+        check_homework(a.attn, tmp, checks)
 
     # languages from the environment and the flag
     for command in (*COMMANDS, "homework"):
@@ -203,10 +198,9 @@ def main():
         ]
         for name, args, env, want in cases:
             got = run(a.attn, args, env)
-            if got.returncode != 0 or got.stdout != want:
-                failures.append(f"attn {shlex.join(args)} with {name}: exit {got.returncode}, "
-                                f"{'same' if got.stdout == want else 'other'} output")
-            checked += 1
+            checks.check(got.returncode == 0 and got.stdout == want,
+                         f"attn {shlex.join(args)} with {name}: exit {got.returncode}, "
+                         f"{'same' if got.stdout == want else 'other'} output")
 
         bad = [
             ([*base, "--lang", "fr"], {}, "--lang", "zh-TW, en"),
@@ -220,36 +214,31 @@ def main():
         for args, env, who, allowed in bad:
             got = run(a.attn, args, env)
             lines = got.stderr.splitlines()
-            if (got.returncode != 2 or got.stdout or len(lines) != 1
-                    or not lines[0].startswith(f"attn: error: {who}: ") or allowed not in lines[0]):
-                failures.append(f"attn {shlex.join(args)} {env}: exit {got.returncode}, "
-                                f"stdout {got.stdout[:40]!r}, stderr {got.stderr!r}")
-            checked += 1
+            checks.check(got.returncode == 2 and not got.stdout and len(lines) == 1
+                         and lines[0].startswith(f"attn: error: {who}: ") and allowed in lines[0],
+                         f"attn {shlex.join(args)} {env}: exit {got.returncode}, "
+                         f"stdout {got.stdout[:40]!r}, stderr {got.stderr!r}")
 
     # cost: its timings change from run to run, so the language is told by the script
     cost = ["cost", "--t", "8,16,100000", "--kernel", "naive", "--repeats", "1"]
     zh, en = run(a.attn, cost), run(a.attn, [*cost, "--lang", "en"])
     zl, el = zh.stdout.split("\n"), en.stdout.split("\n")
     cjk = sorted(set(CJK.findall(en.stdout)))
-    if zh.returncode or en.returncode or cjk or not CJK.search(zh.stdout) or len(zl) != len(el):
-        failures.append(f"attn {shlex.join(cost)} --lang en: exit {zh.returncode}/{en.returncode}, "
-                        f"CJK {cjk}, {len(el)} lines against {len(zl)}")
-    else:   # the title, and the run skipped before allocating (naive at T=100000), print no timings
+    if checks.check(not (zh.returncode or en.returncode or cjk or not CJK.search(zh.stdout) or len(zl) != len(el)),
+                    f"attn {shlex.join(cost)} --lang en: exit {zh.returncode}/{en.returncode}, "
+                    f"CJK {cjk}, {len(el)} lines against {len(zl)}"):   # the title, and the run skipped before allocating (naive at T=100000), print no timings
         for z, e in zip(zl, el):
             if z.startswith("注意力的代價") or "不執行" in z:
                 # a skipped run: T and the bytes needed (the limit depends on the memory free)
                 numbers = NUMBER.findall(z)[:2] if "不執行" in z else NUMBER.findall(z)
-                if not numbers or not is_subsequence(numbers, NUMBER.findall(e)):
-                    failures.append(f"cost --lang en: numbers differ:\n    {z}\n    {e}")
-        if not re.search(r"(?m)^  naive  (roughly (linear|quadratic|cubic): exponent|growth exponent) -?\d+\.\d\d",
-                         en.stdout):
-            failures.append(f"cost --lang en: no verdict in English:\n{en.stdout}")
-    checked += 1
+                checks.check(numbers and is_subsequence(numbers, NUMBER.findall(e)),
+                             f"cost --lang en: numbers differ:\n    {z}\n    {e}")
+        checks.check(re.search(r"(?m)^  naive  (roughly (linear|quadratic|cubic): exponent|growth exponent) -?\d+\.\d\d",
+                               en.stdout), f"cost --lang en: no verdict in English:\n{en.stdout}")
     doc = run(a.attn, [*cost, "--lang", "en", "--format", "json"])
     verdicts = [f["verdict"] for f in __import__("json").loads(doc.stdout)["data"]["fits"]] if not doc.returncode else []
-    if doc.returncode or not verdicts or any(CJK.search(v) for v in verdicts):
-        failures.append(f"attn {shlex.join(cost)} --lang en --format json: exit {doc.returncode}, verdicts {verdicts}")
-    checked += 1
+    checks.check(not (doc.returncode or not verdicts or any(CJK.search(v) for v in verdicts)),
+                 f"attn {shlex.join(cost)} --lang en --format json: exit {doc.returncode}, verdicts {verdicts}")
     script = lambda text: "zh" if CJK.search(text) else "en"
     base = ["cost", "--t", "8", "--kernel", "kv-cache", "--repeats", "1"]
     for name, args, env, want in [
@@ -259,35 +248,29 @@ def main():
             ("ATTN_LANG=fr --lang en", [*base, "--lang", "en"], {"ATTN_LANG": "fr"}, "en"),
             ("ATTN_LANG= (empty)", base, {"ATTN_LANG": ""}, "zh")]:
         got = run(a.attn, args, env)
-        if got.returncode or script(got.stdout) != want:
-            failures.append(f"attn {shlex.join(args)} with {name}: exit {got.returncode}, {script(got.stdout)}")
-        checked += 1
+        checks.check(not got.returncode and script(got.stdout) == want,
+                     f"attn {shlex.join(args)} with {name}: exit {got.returncode}, {script(got.stdout)}")
     for args, env, who in [([*base, "--lang", "fr"], {}, "--lang"), (base, {"ATTN_LANG": "de"}, "ATTN_LANG"),
                            ([*base, "--format", "json"], {"ATTN_LANG": "zh-Hans"}, "ATTN_LANG")]:
         got = run(a.attn, args, env)
         lines = got.stderr.splitlines()
-        if (got.returncode != 2 or got.stdout or len(lines) != 1
-                or not lines[0].startswith(f"attn: error: {who}: ") or "zh-TW, en" not in lines[0]):
-            failures.append(f"attn {shlex.join(args)} {env}: exit {got.returncode}, stderr {got.stderr!r}")
-        checked += 1
+        checks.check(got.returncode == 2 and not got.stdout and len(lines) == 1
+                     and lines[0].startswith(f"attn: error: {who}: ") and "zh-TW, en" in lines[0],
+                     f"attn {shlex.join(args)} {env}: exit {got.returncode}, stderr {got.stderr!r}")
 
     # the heatmaps' captions follow --lang; --heatmap adds text, so it does not go with JSON
     for args in (["attention", "--n", "3", "--heatmap", "--color", "always"],
                  ["mask", "--n", "4", "--pos", "3", "--heatmap", "--color", "never"]):
         en = run(a.attn, [*args, "--lang", "en"])
         zh = run(a.attn, args)
-        if en.returncode or CJK.search(en.stdout) or not CJK.search(zh.stdout):
-            failures.append(f"attn {shlex.join(args)} --lang en: exit {en.returncode}, "
-                            f"CJK {sorted(set(CJK.findall(en.stdout)))}")
+        checks.check(not (en.returncode or CJK.search(en.stdout) or not CJK.search(zh.stdout)),
+                     f"attn {shlex.join(args)} --lang en: exit {en.returncode}, "
+                     f"CJK {sorted(set(CJK.findall(en.stdout)))}")
         bad = run(a.attn, [*args, "--format", "json"])
-        if bad.returncode != 2 or bad.stdout or not bad.stderr.startswith("attn: error: --heatmap: "):
-            failures.append(f"attn {shlex.join(args)} --format json: exit {bad.returncode}, {bad.stderr!r}")
-        checked += 2
+        checks.check(bad.returncode == 2 and not bad.stdout and bad.stderr.startswith("attn: error: --heatmap: "),
+                     f"attn {shlex.join(args)} --format json: exit {bad.returncode}, {bad.stderr!r}")
 
-    for line in failures:
-        print("FAIL", line)
-    print(f"lang: {checked - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures or not checked else 0
+    return checks.finish(require_some=True)
 
 
 if __name__ == "__main__":

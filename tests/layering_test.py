@@ -5,8 +5,10 @@
   src/files (files read and written whole), src/report, src/rng; src/print and src/input only
   text/;
 - src/core includes no printing, rendering, report, experiment or CLI code; src/render only
-  print/, text/ and report/;
-- experiments include no render/, print/ or CLI; homework includes no CLI; the command files in
+  print/, text/, report/ and, for `homework --key --format json`, homework/answer_key.hpp (the
+  key as plain data);
+- experiments include no render/, print/ or CLI; homework includes no CLI, and of render/ only
+  render/lang.hpp and the class picture (render/svg/class_svg.hpp); the command files in
   src/cli/commands include no print/; CLI11 is included by src/cli/main.cpp alone;
 - xtensor is included in src/core alone (the container, core/matrix.hpp), xtensor-blas nowhere,
   and heavy xtensor headers (xmath, xview, xlinalg, xblas, …) appear in no header file.
@@ -16,6 +18,8 @@ import pathlib
 import re
 import sys
 
+from harness import Checks
+
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
 PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
@@ -23,9 +27,13 @@ PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 ONLY = {
     "src/text": (), "src/files": (), "src/report": (), "src/rng": (),
     "src/print": ("text/",), "src/input": ("text/",),
+    "src/render": ("print/", "text/", "report/", "homework/answer_key.hpp"),
 }
 HEAVY = ("xtensor/xmath.hpp", "xtensor/xview.hpp", "xtensor-blas/", "xtensor/xsort.hpp",
          "xtensor/xio.hpp", "xtensor/xrandom.hpp", "xtensor/xreducer.hpp")
+
+# the only render/ headers the homework includes: the language, and the class report's picture
+HOMEWORK_RENDER = ("render/lang.hpp", "render/svg/class_svg.hpp")
 
 # folder -> project include prefixes it must not use
 FORBIDDEN = {
@@ -38,38 +46,43 @@ FORBIDDEN = {
 }
 
 
+def file_problems(root, f):
+    """What `f` includes against the rules above, one line each."""
+    rel = f.relative_to(root).as_posix()
+    text = f.read_text(encoding="utf-8")
+    includes = INCLUDE.findall(text)
+    problems = []
+    for folder, banned in FORBIDDEN.items():
+        if rel.startswith(folder + "/"):
+            problems += [f"includes {i}" for i in includes if i.startswith(banned)]
+    for folder, allowed in ONLY.items():
+        if rel.startswith(folder + "/"):
+            own = folder.split("/")[-1] + "/"
+            problems += [f"includes {i} (only {own} and {', '.join(allowed) or 'nothing else'})"
+                         for i in PROJECT_INCLUDE.findall(text) if not i.startswith((own,) + allowed)]
+    if rel.startswith("src/homework/"):
+        problems += [f"includes {i} (of render/ only {', '.join(HOMEWORK_RENDER)})" for i in includes
+                     if i.startswith("render/") and i not in HOMEWORK_RENDER]
+    if not rel.startswith("src/core/"):
+        problems += [f"includes xtensor ({i}) outside src/core" for i in includes if i.startswith("xtensor/")]
+    problems += [f"includes xtensor-blas ({i})" for i in includes if i.startswith("xtensor-blas/")]
+    if rel != "src/cli/main.cpp":
+        problems += [f"includes CLI11 ({i})" for i in includes if i.startswith("CLI/")]
+    if rel.endswith(".hpp"):
+        problems += [f"(a header) includes {i}" for i in includes if i.startswith(HEAVY)]
+    return problems
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--root", required=True)
     root = pathlib.Path(p.parse_args().root)
-    problems = []
+    checks = Checks("layering")
     files = [f for d in ("src", "experiments") for f in (root / d).rglob("*.[ch]pp")]
     for f in files:
-        rel = f.relative_to(root).as_posix()
-        includes = INCLUDE.findall(f.read_text(encoding="utf-8"))
-        for folder, banned in FORBIDDEN.items():
-            if rel.startswith(folder + "/"):
-                problems += [f"{rel} includes {i}" for i in includes if i.startswith(banned)]
-        for folder, allowed in ONLY.items():
-            if rel.startswith(folder + "/"):
-                own = folder.split("/")[-1] + "/"
-                problems += [f"{rel} includes {i} (only {own} and {', '.join(allowed) or 'nothing else'})"
-                             for i in PROJECT_INCLUDE.findall(f.read_text(encoding="utf-8"))
-                             if not i.startswith((own,) + allowed)]
-        if not rel.startswith("src/core/"):
-            problems += [f"{rel} includes xtensor ({i}) outside src/core" for i in includes
-                         if i.startswith("xtensor/")]
-        problems += [f"{rel} includes xtensor-blas ({i})" for i in includes if i.startswith("xtensor-blas/")]
-        if rel != "src/cli/main.cpp":
-            problems += [f"{rel} includes CLI11 ({i})" for i in includes if i.startswith("CLI/")]
-        if rel.endswith(".hpp"):
-            problems += [f"{rel} (a header) includes {i}" for i in includes if i.startswith(HEAVY)]
-    for line in problems:
-        print("FAIL", line)
-    print(f"layering: {len(files) - len({p.split()[0] for p in problems})} passed, "
-          f"{len({p.split()[0] for p in problems})} failed")
-    return 1 if problems or not files else 0
-
+        problems = file_problems(root, f)
+        checks.check(not problems, f"{f.relative_to(root).as_posix()} " + "; ".join(problems))
+    return checks.finish(require_some=True)
 
 if __name__ == "__main__":
     sys.exit(main())

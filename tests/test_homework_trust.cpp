@@ -22,6 +22,7 @@
 #include "homework/expression.hpp"
 #include "homework/files.hpp"
 #include "homework/grade.hpp"
+#include "homework/grade_student.hpp"
 #include "homework/homework.hpp"
 #include "homework/keyed_hash.hpp"
 #include "homework/problems.hpp"
@@ -390,6 +391,50 @@ TEST_CASE("every not-graded report names its reason: refused flags and files, th
     std::ofstream(sheet) << "[hw1.a]\nscores = \n";
     CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
     CHECK(read_text(gs).find("\"output\": \"The answer sheet could not be read: --grade: ") != std::string::npos);
+}
+
+TEST_CASE("a student's sheet that links to a grader's file is refused unread (issue 17, further attacks)") {
+    TempDir dir;
+    const std::string secret = dir.path + "/course-secret.txt", link = dir.path + "/answers.toml";
+    std::ofstream(secret) << "SeCrEt+0123456789abcdef0123456789\n";
+    REQUIRE(::symlink(secret.c_str(), link.c_str()) == 0);
+    HomeworkFlags f;
+    f.grade = link;
+    f.secret_file = secret;
+    f.variant = "alice";
+    try {
+        (void)run_homework(homework_options(f));
+        FAIL("graded");
+    } catch (const attn::UsageError& e) {
+        CHECK(std::string(e.what()) == "--grade: " + link + ": is the file given to --secret-file; a sheet is never one "
+                                       "of the teacher's files");
+    }
+    // The same through the one grading function --grade-class uses.
+    GradingPolicy policy;
+    policy.teacher_files = {{"--secret-file", secret}};
+    const StudentGrade graded = grade_student(policy, "alice", link, "answers.toml");
+    CHECK(graded.report.error.find("is the file given to --secret-file") != std::string::npos);
+    CHECK(graded.report.error.find("SeCrEt") == std::string::npos);
+    // Any symbolic link as the sheet: refused (exit 3) without reading what it names.
+    CHECK_THROWS_WITH_AS(read_sheet(link), (link + ": cannot read: a symbolic link; give the sheet itself (a link could "
+                                            "name any file)").c_str(),
+                         attn::IoError);
+    // /proc passes for a regular file: its environment (the secret in $ATTN_COURSE_SECRET) is never read.
+    CHECK_THROWS_WITH_AS(read_sheet("/proc/self/environ"),
+                         "/proc/self/environ: cannot read: a /proc or /sys file, not an answer sheet", attn::IoError);
+}
+
+TEST_CASE("a key that looks like the grader's rename marker stays the student's key") {
+    // The marker is drawn afresh for each sheet, so spelling one (here, the old fixed one, with an
+    // escape) cannot turn a key into an answer key when the markers are removed.
+    // `\u0061` is "a": the text never holds the marker, the key does once read.
+    const GradeReport r = grade_text("[hw1.a]\n\"\\u0061ttn-twice0x0-scores\" = [2, 0, 2]\n"
+                                     "\"attn-twice-0123456789abcdefx0-scores\" = [2, 0, 2]\nscaled = 1\nscaled = 2\n");
+    CHECK(r.items[0].verdict == Verdict::missing);   // hw1.a.scores
+    CHECK(r.items[1].hint.rfind("written twice", 0) == 0);
+    std::size_t unknown = 0;
+    for (const std::string& w : r.warnings) unknown += w.find("unknown key hw1.a.attn-twice") != std::string::npos;
+    CHECK(unknown == 2);
 }
 
 TEST_CASE("homework flags parse once: the problem a number, the seed an rng::Seed, refusals typed (issue 21)") {

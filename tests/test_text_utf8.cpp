@@ -137,6 +137,28 @@ TEST_CASE("utf8: validation, replacement and Python's len() follow decode") {
     }
 }
 
+TEST_CASE("utf8: prefix cuts at a character's start, never inside one") {
+    CHECK(attn::text::prefix("abc", 5) == "abc");
+    CHECK(attn::text::prefix("abc", 3) == "abc");
+    CHECK(attn::text::prefix("abc", 2) == "ab");
+    CHECK(attn::text::prefix("床前明", 3) == "床");
+    CHECK(attn::text::prefix("床前明", 4) == "床");
+    CHECK(attn::text::prefix("床前明", 5) == "床");
+    CHECK(attn::text::prefix("床前明", 6) == "床前");
+    CHECK(attn::text::prefix("床前明", 2).empty());
+    std::mt19937 gen(21);
+    for (int round = 0; round < 2000; ++round) {
+        std::string s;
+        for (int i = static_cast<int>(gen() % 8); i > 0; --i) s += attn::text::encode(gen() % 0x110000);
+        const std::size_t max = gen() % (s.size() + 2);
+        const std::string_view p = attn::text::prefix(s, max);
+        REQUIRE(p.size() <= max);
+        REQUIRE(s.compare(0, p.size(), p) == 0);
+        REQUIRE(is_valid(p));                                              // no character cut
+        REQUIRE((p.size() == s.size() || p.size() + decode(s, p.size()).length > max));  // the longest
+    }
+}
+
 TEST_CASE("utf8: display width, two columns for East Asian wide and fullwidth characters") {
     CHECK(display_width("") == 0);
     CHECK(display_width("attn 12") == 7);

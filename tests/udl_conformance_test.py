@@ -26,6 +26,8 @@ import subprocess
 import sys
 import time
 
+from harness import Checks, byte_diff, run_attn
+
 MISTAKES = ["scale-d", "unscaled", "softmax-rows", "no-bias", "no-omega-c"]
 MAX_SEED = 2**32 - 1
 
@@ -91,8 +93,8 @@ EDGE_SETS = [
 ] + [["12.2", "--mistake", m] for m in MISTAKES]
 
 
-def run_attn(attn, args, stdin=None):
-    return subprocess.run([attn, "udl", *args], capture_output=True, input=stdin)
+def run_udl(attn, args, stdin=None):
+    return run_attn(attn, ["udl", *args], stdin=stdin)
 
 
 def x_prime_block(text):
@@ -135,7 +137,7 @@ def main():
     run_seed = a.seed if a.seed is not None else int(time.time())
     print(f"udl conformance: run seed {run_seed} (replay with --seed {run_seed})")
     r = random.Random(run_seed)
-    failures = []
+    checks = Checks("udl conformance")
 
     # 1. outputs, byte for byte
     sets = list(EDGE_SETS)
@@ -145,13 +147,12 @@ def main():
     counts = {m: 0 for m in [None] + MISTAKES}
     for args in sets:
         want = oracle(str(script), args)
-        if want is None:
-            failures.append(f"the oracle refused {args}")
+        if not checks.check(want is not None, f"the oracle runs udl {args}"):
             continue
-        got = run_attn(a.attn, args)
-        if got.returncode != 0 or got.stdout.decode() != want:
-            failures.append(f"attn udl {' '.join(args)}: exit {got.returncode} "
-                            f"{got.stderr.decode().strip()}\n--- oracle\n{want}--- attn\n{got.stdout.decode()}")
+        got = run_udl(a.attn, args)
+        checks.check(got.returncode == 0 and got.stdout.decode() == want,
+                     f"attn udl {' '.join(args)}: exit {got.returncode} {got.stderr.decode().strip()}\n"
+                     f"{byte_diff(want, got.stdout)}")
         if args[0] == "12.2":
             counts[next((m for m in MISTAKES if m in args), None)] += 1
     print(f"  outputs: {len(sets)} flag sets; 12.2 per mistake: "
@@ -170,22 +171,21 @@ def main():
             continue   # every candidate overflowed to the same nan matrix: nothing to tell apart
         for name, block in blocks:
             expected = next(n for n, b in blocks if b == block)   # the first identical printout
-            got = run_attn(a.attn, ["12.2", *base, "--diagnose", "-"], stdin=block.encode())
+            got = run_udl(a.attn, ["12.2", *base, "--diagnose", "-"], stdin=block.encode())
             text = got.stdout.decode()
             first = text.split("\n")[0]
             ok = (got.returncode == (0 if expected == "right" else 1) and
                   (first.endswith("matches the right answer.") if expected == "right"
                    else f"matches the mistake {expected}:" in first))
-            if not ok:
-                failures.append(f"--diagnose {base} on the {name} printout: want {expected}, got "
-                                f"exit {got.returncode}: {text}{got.stderr.decode()}")
+            checks.check(ok, f"--diagnose {base} on the {name} printout: want {expected}, got "
+                             f"exit {got.returncode}: {text}{got.stderr.decode()}")
             diagnosed += 1
         bad = perturb(blocks[0][1], r)
         if bad is not None:
-            got = run_attn(a.attn, ["12.2", *base, "--diagnose", "-"], stdin=bad.encode())
+            got = run_udl(a.attn, ["12.2", *base, "--diagnose", "-"], stdin=bad.encode())
             text = got.stdout.decode()
-            if got.returncode != 1 or "matches neither" not in text or "First element that differs" not in text:
-                failures.append(f"--diagnose {base} on a perturbed matrix: exit {got.returncode}: {text}")
+            checks.check(got.returncode == 1 and "matches neither" in text and "First element that differs" in text,
+                         f"--diagnose {base} on a perturbed matrix: exit {got.returncode}: {text}")
             diagnosed += 1
     print(f"  --diagnose: {diagnosed} printouts")
 
@@ -208,12 +208,12 @@ def main():
         if "#stdin" in args:
             stdin = args[-1].encode()
             args = args[:args.index("#stdin")]
-        got = run_attn(a.attn, args, stdin=stdin)
+        got = run_udl(a.attn, args, stdin=stdin)
         err = got.stderr.decode()
-        if (got.returncode != want_code or got.stdout or err.count("\n") != 1
-                or not err.startswith("attn: error: ")):
-            failures.append(f"attn udl {args} (stdin {stdin!r}): want exit {want_code}, one line; got "
-                            f"exit {got.returncode}, stdout {got.stdout!r}, stderr {err!r}")
+        checks.check(got.returncode == want_code and not got.stdout and err.count("\n") == 1
+                     and err.startswith("attn: error: "),
+                     f"attn udl {args} (stdin {stdin!r}): want exit {want_code}, one line; got "
+                     f"exit {got.returncode}, stdout {got.stdout!r}, stderr {err!r}")
     print(f"  bad input: {len(bad_sets)} cases")
 
     # 4. the notebooks' printed true values (facts from the notebooks, as they print them)
@@ -231,16 +231,12 @@ def main():
                  " [  1.248  18.894  -6.409   3.224  19.717  -5.629]]"],
     }
     for notebook, lines in facts.items():
-        got = run_attn(a.attn, [notebook]).stdout.decode().split("\n")
+        got = run_udl(a.attn, [notebook]).stdout.decode().split("\n")
         for line in lines:
-            if line not in got:
-                failures.append(f"attn udl {notebook} does not print the notebook's true value line {line!r}")
+            checks.check(line in got, f"attn udl {notebook} prints the notebook's true value line {line!r}")
     print(f"  notebook true values: {sum(len(v) for v in facts.values())} lines")
 
-    for f in failures[:10]:
-        print("FAIL", f)
-    print(f"udl conformance: {len(failures)} failures")
-    return 1 if failures else 0
+    return checks.finish(require_some=True)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ import subprocess
 import sys
 import time
 
+from harness import Checks
+
 MISTAKES = ["stale-tokens", "pairs-once", "sorted-ties", "last-tie"]
 SPACES = [" ", " ", " ", "  ", "\t", "\n", "\u3000", "\u00a0", "\u1680", "\u2028", "\u0085",
           "\u001c", "\u001f", "\u2009", "\u202f", "\u000b", "\u000c", "\r\n"]
@@ -102,7 +104,7 @@ def main():
     run_seed = a.seed if a.seed is not None else int(time.time())
     print(f"udl tokenize conformance: run seed {run_seed} (replay with --seed {run_seed})")
     r = random.Random(run_seed)
-    failures = []
+    checks = Checks("udl tokenize conformance")
     cases = [[], ["--merges", "0"], ["--merges", "1"], ["--merges", "50"], ["--merges", "51"],
              ["--text=x"], ["--text=xy"], ["--text=" + "ab " * 3, "--merges", "0"]]
     cases += [["--mistake", m] for m in MISTAKES] + [["--mistake", m, "--merges", "0"] for m in MISTAKES]
@@ -131,22 +133,17 @@ def main():
         code, want, _ = oracle(str(script), ["12.3", *args])
         got = subprocess.run([a.attn, "udl", "12.3", *args], capture_output=True)
         shown = [x if len(x) < 80 else x[:60] + f"…({len(x)} chars)" for x in args]
-        if code != got.returncode:
-            failures.append(f"{shown!r}: oracle exit {code}, attn exit {got.returncode}: "
-                            f"{got.stderr.decode(errors='replace').strip()}")
+        if not checks.check(code == got.returncode, f"{shown!r}: oracle exit {code}, attn exit {got.returncode}: "
+                                                    f"{got.stderr.decode(errors='replace').strip()}"):
             continue
         if code == 0:
-            if got.stdout != want.encode():
-                failures.append(f"{shown!r}: output differs\n--- oracle\n{want[:2000]}\n--- attn\n"
-                                f"{got.stdout.decode(errors='replace')[:2000]}")
-            else:
+            if checks.same_bytes(want.encode(), got.stdout, f"{shown!r}"):
                 outcomes["same output"] += 1
         else:
             err = got.stderr.decode(errors="replace")
-            if got.stdout or err.count("\n") != 1 or not err.startswith("attn: error: "):
-                failures.append(f"{shown!r}: a refusal must be one line and no output: "
-                                f"stdout {got.stdout[:200]!r}, stderr {err!r}")
-            else:
+            if checks.check(not got.stdout and err.count("\n") == 1 and err.startswith("attn: error: "),
+                            f"{shown!r}: a refusal must be one line and no output: "
+                            f"stdout {got.stdout[:200]!r}, stderr {err!r}"):
                 outcomes["both refused"] += 1
     print(f"  {len(cases)} flag sets: " + ", ".join(f"{k} {v}" for k, v in outcomes.items()))
 
@@ -158,22 +155,22 @@ def main():
     for args in bad:
         got = subprocess.run([a.attn.encode(), b"udl", b"12.3", *args], capture_output=True)
         err = got.stderr.decode(errors="replace")
-        if got.returncode != 2 or got.stdout or err.count("\n") != 1:
-            failures.append(f"{args!r}: want exit 2 and one line; got exit {got.returncode}, {err!r}")
+        checks.check(got.returncode == 2 and not got.stdout and err.count("\n") == 1,
+                     f"{args!r}: want exit 2 and one line; got exit {got.returncode}, {err!r}")
     for nb in ("12.1", "12.2"):
         for args in (["--text", "a b"], ["--merges", "3"], ["--mistake", "last-tie"]):
             got = subprocess.run([a.attn, "udl", nb, *args], capture_output=True)
-            if got.returncode != 2 or got.stdout or got.stderr.decode().count("\n") != 1:
-                failures.append(f"udl {nb} {args}: want exit 2 and one line; got {got.returncode}")
+            checks.check(got.returncode == 2 and not got.stdout and got.stderr.decode().count("\n") == 1,
+                         f"udl {nb} {args}: want exit 2 and one line; got {got.returncode}")
     print(f"  attn-only refusals: {len(bad) + 6} cases")
 
     # the book's facts (figure 12.8): 19 tokens at the start, 29 at most, 18 after 50 merges
     import json
     got = subprocess.run([a.attn, "udl", "12.3", "--merges", "50", "--format", "json"], capture_output=True)
     counts = json.loads(got.stdout)["data"]["token_counts"]
-    if (counts[0], max(counts), counts[50], len(counts)) != (19, 29, 18, 51):
-        failures.append(f"token_counts of the rhyme: start {counts[0]}, most {max(counts)}, "
-                        f"after 50 {counts[50]} (the book: 19, 29, 18)")
+    checks.check((counts[0], max(counts), counts[50], len(counts)) == (19, 29, 18, 51),
+                 f"token_counts of the rhyme: start {counts[0]}, most {max(counts)}, "
+                 f"after 50 {counts[50]} (the book: 19, 29, 18)")
     print("  figure 12.8 facts: checked")
 
     # --svg: the curve has one point per state 0..merges at the JSON's counts; the chosen states
@@ -189,14 +186,12 @@ def main():
         states = [g.get("id") for g in root.findall(".//s:g", ns)]
         # a higher count is drawn higher (smaller y), equal counts at equal heights
         ordered = all((counts[i] < counts[j]) == (ys[i] > ys[j]) for i in range(51) for j in range(51))
-        if got.returncode != 0 or len(ys) != 51 or not ordered or states != ["state-0", "state-1", "state-2", "state-50"]:
-            failures.append(f"--svg: exit {got.returncode}, {len(ys)} points, states {states}")
+        checks.check(got.returncode == 0 and len(ys) == 51 and ordered
+                     and states == ["state-0", "state-1", "state-2", "state-50"],
+                     f"--svg: exit {got.returncode}, {len(ys)} points, states {states}")
     print("  --svg: checked")
 
-    for f in failures[:10]:
-        print("FAIL", f)
-    print(f"udl tokenize conformance: {len(failures)} failures")
-    return 1 if failures else 0
+    return checks.finish(require_some=True)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from harness import Checks  # noqa: E402
 from udl_tokenize_conformance_test import MISTAKES, oracle as run_oracle  # noqa: E402
 
 
@@ -56,7 +57,7 @@ def main():
     run_seed = a.seed if a.seed is not None else int(time.time())
     print(f"udl tokenize diagnose: run seed {run_seed} (replay with --seed {run_seed})")
     r = random.Random(run_seed)
-    failures = []
+    checks = Checks("udl tokenize diagnose")
 
     bases = []
     for f in sorted(pathlib.Path(a.golden, "udl").glob("12.3_*.txt")):
@@ -100,9 +101,8 @@ def main():
                     want = fits[0]
                     ok = (got.returncode == 0 and first.endswith("match the right tokenize().")) if want == "right" \
                         else (got.returncode == 1 and f"match the mistake {want}:" in first)
-                if not ok:
-                    failures.append(f"{base} {name} print, {view}: want {want}; got exit {got.returncode}: "
-                                    f"{got.stdout.decode()}{got.stderr.decode()}")
+                checks.check(ok, f"{base} {name} print, {view}: want {want}; got exit {got.returncode}: "
+                                 f"{got.stdout.decode()}{got.stderr.decode()}")
                 checked += 1
         # perturbed: a count of the final tokens changed; two pair lines swapped
         right = prints[0][1]
@@ -119,12 +119,11 @@ def main():
                 continue
             got = run(base, text)
             out = got.stdout.decode()
-            if got.returncode != 1 or "match neither" not in out or "First difference" not in out:
-                failures.append(f"{base} perturbed: exit {got.returncode}: {out}{got.stderr.decode()}")
+            checks.check(got.returncode == 1 and "match neither" in out and "First difference" in out,
+                         f"{base} perturbed: exit {got.returncode}: {out}{got.stderr.decode()}")
             checked += 1
     print(f"  {checked} prints diagnosed over {bases_run} texts")
-    if bases_run < len(bases) // 2:
-        failures.append(f"only {bases_run} of {len(bases)} texts could be run by the oracle")
+    checks.check(bases_run >= len(bases) // 2, f"only {bases_run} of {len(bases)} texts could be run by the oracle")
 
     # --format json: the same verdict and exit status as the text, valid against the schema
     if a.schema:
@@ -143,10 +142,10 @@ def main():
             errors = [e.message for e in validator.iter_errors(doc)]
             d = doc["data"]
             first = d["first_difference"]
-            if (errors or got.returncode != code or d["match"] != match
-                    or (match is None and (first is None or first["where"] != "Most frequent pair"
-                                           or first["index"] != 0))):
-                failures.append(f"--format json ({match}): exit {got.returncode}, {errors[:2]}, {d}")
+            checks.check(not (errors or got.returncode != code or d["match"] != match
+                              or (match is None and (first is None or first["where"] != "Most frequent pair"
+                                                     or first["index"] != 0))),
+                         f"--format json ({match}): exit {got.returncode}, {errors[:2]}, {d}")
         print("  --format json: 3 diagnoses against the schema")
 
     tail = tokenize_part(oracle(script, []))[1]
@@ -155,20 +154,15 @@ def main():
     for text, code in bad:
         got = run([], text)
         err = got.stderr.decode()
-        if got.returncode != code or got.stdout or err.count("\n") != 1:
-            failures.append(f"diagnose {text[:40]!r}: want exit {code} and one line; got {got.returncode} {err!r}")
+        checks.check(got.returncode == code and not got.stdout and err.count("\n") == 1,
+                     f"diagnose {text[:40]!r}: want exit {code} and one line; got {got.returncode} {err!r}")
     got = subprocess.run([a.attn, "udl", "12.3", "--diagnose", "/nonexistent/print.txt"], capture_output=True)
-    if got.returncode != 3:
-        failures.append(f"an unopenable file: exit {got.returncode}")
+    checks.check(got.returncode == 3, f"an unopenable file: exit {got.returncode}")
     got = subprocess.run([a.attn, "udl", "12.3", "--mistake", "last-tie", "--diagnose", "-"], input=b"",
                          capture_output=True)
-    if got.returncode != 2:
-        failures.append(f"--diagnose with --mistake: exit {got.returncode}")
+    checks.check(got.returncode == 2, f"--diagnose with --mistake: exit {got.returncode}")
     print(f"  bad prints: {len(bad) + 2} cases")
-    for f in failures[:10]:
-        print("FAIL", f)
-    print(f"udl tokenize diagnose: {len(failures)} failures")
-    return 1 if failures else 0
+    return checks.finish(require_some=True)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,8 @@ import sys
 import numpy as np
 from jsonschema import Draft202012Validator
 
+from harness import Checks
+
 glibc_exp = np.vectorize(math.exp, otypes=[float])
 
 
@@ -67,42 +69,38 @@ def attn_json(attn, args):
     return doc
 
 
-def same_bits(name, got, want, failures):
+def same_bits(name, got, want, checks):
     got, want = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
-    if got.shape != want.shape:
-        failures.append(f"{name}: shape {got.shape}, the reference's {want.shape}")
-    elif not np.array_equal(got.view(np.uint64), want.view(np.uint64)):
+    if checks.check(got.shape == want.shape, f"{name}: shape {got.shape}, the reference's {want.shape}"):
         n = int((got.view(np.uint64) != want.view(np.uint64)).sum())
-        failures.append(f"{name}: {n} of {got.size} values differ from the reference's bits")
+        checks.check(n == 0, f"{name}: {n} of {got.size} values differ from the reference's bits")
 
 
-def check_attention(attn, ref, args, failures):
+def check_attention(attn, ref, args, checks):
     g, _ = reference(ref / "attention.py", args)
     with_y = attn_json(attn, ["attention"] + args + ["--format", "json", "--with-outputs"])
     plain = attn_json(attn, ["attention"] + args + ["--format", "json"])
     data = with_y["data"]
-    same_bits(f"attention {args} Y", data["output"]["values"], g["Y"], failures)
-    same_bits(f"attention {args} A", data["weights"]["values"], g["A"], failures)
+    same_bits(f"attention {args} Y", data["output"]["values"], g["Y"], checks)
+    same_bits(f"attention {args} A", data["weights"]["values"], g["A"], checks)
     del data["output"]
     with_y["options"]["with_outputs"] = False
-    if with_y != plain:
-        failures.append(f"attention {args}: the JSON with --with-outputs differs beyond data.output")
+    checks.check(with_y == plain, f"attention {args}: the JSON with --with-outputs differs beyond data.output")
 
 
-def check_multihead(attn, ref, args, last, failures):
+def check_multihead(attn, ref, args, last, checks):
     g, calls = reference(ref / "multihead.py", args + ["--h", str(last)])
     got = attn_json(attn, ["multihead"] + args + ["--h", str(last), "--format", "json", "--with-outputs"])
     row = got["data"]["rows"][0]
-    same_bits(f"multihead {args} H={last} Y", row["output"]["values"], g["Y"], failures)
+    same_bits(f"multihead {args} H={last} Y", row["output"]["values"], g["Y"], checks)
     heads = [e / e.sum(axis=0, keepdims=True) for e in calls[-last:]]   # the script's softmax_cols
-    if len(row["head_weights"]) != last:
-        failures.append(f"multihead {args} H={last}: {len(row['head_weights'])} head weights")
+    checks.check(len(row["head_weights"]) == last, f"multihead {args} H={last}: {len(row['head_weights'])} head weights")
     for i, (a, w) in enumerate(zip(row["head_weights"], heads)):
-        same_bits(f"multihead {args} H={last} head {i + 1} A", a["values"], w, failures)
+        same_bits(f"multihead {args} H={last} head {i + 1} A", a["values"], w, checks)
     return heads
 
 
-def check_heatmap(attn, ref, args, sweep, failures):
+def check_heatmap(attn, ref, args, sweep, checks):
     text = subprocess.run([attn, "multihead"] + args + ["--sweep", ",".join(map(str, sweep)),
                                                         "--heatmap", "--color", "never"],
                           check=True, capture_output=True, text=True).stdout
@@ -116,8 +114,8 @@ def check_heatmap(attn, ref, args, sweep, failures):
         title = next(i for i, line in enumerate(lines) if line.startswith(f"H={h}："))
         grid = [line.split()[1:] for line in lines[title + 3:title + 3 + h]]
         got = np.array([[float(v) for v in row] for row in grid])
-        if got.shape != want.shape or np.abs(got - want).max() > 0.0005 + 1e-12:
-            failures.append(f"multihead --heatmap {args} H={h}: {got.tolist()} against {want.round(3).tolist()}")
+        checks.check(got.shape == want.shape and np.abs(got - want).max() <= 0.0005 + 1e-12,
+                     f"multihead --heatmap {args} H={h}: {got.tolist()} against {want.round(3).tolist()}")
 
 
 def main():
@@ -131,20 +129,17 @@ def main():
     if not (ref / "attention.py").is_file():
         print(f"SKIPPED: {ref} has no reference scripts (the chapter's shared/ folder, see the README)")
         return 77
-    failures = []
+    checks = Checks("with_outputs")
     for args in ([], ["--seed", "3", "--d", "9", "--n", "17", "--dq", "5", "--col", "17"],
                  ["--seed", "12", "--d", "40", "--n", "33", "--dq", "2"]):
-        check_attention(a.attn, ref, args, failures)
-    check_multihead(a.attn, ref, [], 6, failures)
-    check_multihead(a.attn, ref, ["--seed", "7", "--d", "24", "--n", "19", "--sweep", "2,8,3"], 3, failures)
-    check_heatmap(a.attn, ref, ["--seed", "5", "--d", "12", "--n", "9"], [1, 4, 3], failures)
+        check_attention(a.attn, ref, args, checks)
+    check_multihead(a.attn, ref, [], 6, checks)
+    check_multihead(a.attn, ref, ["--seed", "7", "--d", "24", "--n", "19", "--sweep", "2,8,3"], 3, checks)
+    check_heatmap(a.attn, ref, ["--seed", "5", "--d", "12", "--n", "9"], [1, 4, 3], checks)
     bad = subprocess.run([a.attn, "attention", "--with-outputs"], capture_output=True, text=True)
-    if bad.returncode != 2 or "--with-outputs" not in bad.stderr:
-        failures.append(f"attention --with-outputs without JSON: exit {bad.returncode}, {bad.stderr!r}")
-    for f in failures:
-        print("FAIL:", f)
-    print(f"with_outputs: {len(failures)} failures")
-    return 1 if failures else 0
+    checks.check(bad.returncode == 2 and "--with-outputs" in bad.stderr,
+                 f"attention --with-outputs without JSON: exit {bad.returncode}, {bad.stderr!r}")
+    return checks.finish(require_some=True)
 
 
 if __name__ == "__main__":

@@ -31,11 +31,7 @@ std::string shown(const std::string& text) {
     std::string out = safe_text(text);
     std::replace(out.begin(), out.end(), '\n', ' ');
     std::replace(out.begin(), out.end(), '\t', ' ');
-    if (out.size() > kShownBytes) {
-        std::size_t cut = kShownBytes;
-        while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;   // whole UTF-8
-        out = out.substr(0, cut) + "...";
-    }
+    if (out.size() > kShownBytes) out = std::string(text::prefix(out, kShownBytes)) + "...";
     return out;
 }
 

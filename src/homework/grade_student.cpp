@@ -46,6 +46,8 @@ std::string course_secret(const HomeworkOptions& o) {
 }
 
 void read_grading_policy(const HomeworkOptions& o, GradingPolicy& policy) {
+    if (!o.course.empty()) policy.teacher_files.emplace_back("--course", o.course);
+    if (!o.secret_file.empty()) policy.teacher_files.emplace_back("--secret-file", o.secret_file);
     if (!o.course.empty()) policy.course = parse_course(read_small_file(o.course, kMaxTeacherFileBytes, "--course"), o.course);
     policy.gradescope = {policy.course.tests_visibility, policy.course.stdout_visibility};
     policy.options.problem = o.problem;
@@ -94,6 +96,12 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
     GradeOptions options = policy.options;
     options.expression_seed = fresh_expression_seed();   // afresh for every sheet, as every run draws them
     try {
+        for (const auto& [flag, file] : policy.teacher_files) {
+            if (path != "-" && same_inode(path, file)) {
+                throw UsageError("--grade", shown_name + ": is the file given to " + flag +
+                                                "; a sheet is never one of the teacher's files");
+            }
+        }
         out.report = grade(key, read_sheet(path), options);
     } catch (const UsageError& e) {
         out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::sheet_unreadable);

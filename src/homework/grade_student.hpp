@@ -5,6 +5,8 @@
 // a GradingPolicy; grading a student then reads only that student's sheet.
 #include <exception>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "homework/course.hpp"
 #include "homework/grade.hpp"
@@ -18,6 +20,9 @@ struct GradingPolicy {
     std::string secret;             // "" without a course secret (self-study numbers)
     GradeOptions options;           // problem, points (course file, then --points), show_expected
     GradescopeOptions gradescope;   // the course file's visibility settings
+    // The teacher's files, {flag, path}: a sheet that is one of them (a student's committed
+    // symbolic link to the secret file) is refused unread, so no error message shows its text.
+    std::vector<std::pair<std::string, std::string>> teacher_files;
 };
 
 // Reads the course file, then the course secret, the options name, into `policy` (what was read

@@ -7,7 +7,10 @@
 #include <fcntl.h>
 #include <optional>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
+
+#include <random>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -60,19 +63,18 @@ class Lines {
     mutable std::size_t cursor_line_ = 0, cursor_column_ = 1, cursor_byte_ = 0;
 };
 
-
 // ---- keys written twice ------------------------------------------------------------------------
 // TOML forbids defining a key twice in any spelling (`a.b = 1` twice, `"b"` next to `b`, a
 // `[table]` header after dotted keys made it, a dotted key into an inline table, …), and toml++
 // refuses the whole document at the second one. A student's slip must cost that key, not the
 // sheet (issue 17, point 7), so the second definition is renamed and the text parsed again: a
-// marker (bare-key characters absent from the sheet) is put into one segment of the offending
+// marker (bare-key characters, drawn afresh, absent from the sheet) is put into one segment of the offending
 // key, where toml++'s error points, which makes it a new key; flattening removes the marker, so
 // both definitions come out under the same dotted key and the grader marks that key "written
 // twice". Only toml++ reads TOML here: the edit touches the key at toml++'s error position and
 // the blanks around it, nothing else. Each retry is one more parse, so retries are bounded by a
-// budget of bytes parsed (kRetryBytes): linear in the sheet's size up to the 1 MiB cap.
-constexpr std::size_t kRetryBytes = std::size_t{8} << 20;
+// budget of bytes parsed (kRetryBytes, twice the cap): at most three parses of a 1 MiB sheet.
+constexpr std::size_t kRetryBytes = std::size_t{2} << 20;
 
 bool bare_key_character(char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
@@ -199,8 +201,11 @@ Accepted::Insertion position_of(std::string_view text, std::size_t place) {
 Accepted parse_toml(std::string_view text, const std::string& name) {
     Accepted accepted;
     accepted.text = std::string(text);
-    for (unsigned n = 0; accepted.base.empty() || text.find(accepted.base) != std::string_view::npos; ++n) {
-        accepted.base = "attn-twice" + std::to_string(n) + "x";
+    // Drawn afresh (as the expression points are), so no sheet can hold a key that turns into
+    // another one when the markers are removed; and absent from the text.
+    std::random_device device;
+    while (accepted.base.empty() || text.find(accepted.base) != std::string_view::npos) {
+        accepted.base = fmt::format("attn-twice-{:08x}{:08x}x", device(), device());
     }
     const std::size_t budget = kRetryBytes / std::max<std::size_t>(text.size(), 1);
     std::size_t retries = 0;
@@ -318,7 +323,14 @@ Sheet read_sheet(const std::string& path) {
     const bool from_stdin = path == "-";
     const std::string name = sheet_display_name(path);
     // O_NONBLOCK: opening a FIFO with no writer must not wait; regular files ignore the flag.
-    const int fd = from_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    // O_NOFOLLOW: a sheet is the student's file itself, never a symbolic link, which a student can
+    // commit pointing at any file the grader may read (the secret, a checkout's .git/config with
+    // its token, /proc/self/environ) to see it in the error messages.
+    const int fd = from_stdin ? STDIN_FILENO
+                              : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0 && errno == ELOOP) {
+        throw IoError(path + ": cannot read: a symbolic link; give the sheet itself (a link could name any file)");
+    }
     if (fd < 0) throw IoError(path + ": cannot open: " + std::strerror(errno));
     struct stat info {};
     if (!from_stdin) {
@@ -328,6 +340,14 @@ Sheet read_sheet(const std::string& path) {
             throw IoError(path + (dir ? ": cannot read: it is a directory"
                                       : ": cannot read: not a regular file (a FIFO or device); give a file, "
                                         "or - for standard input"));
+        }
+        // /proc and /sys files pass for regular ones: a sheet that is a link to /proc/self/environ
+        // would show a grader's environment (the course secret) in its error messages.
+        constexpr long kProcMagic = 0x9fa0, kSysfsMagic = 0x62656572;
+        struct statfs fs {};
+        if (::fstatfs(fd, &fs) == 0 && (fs.f_type == kProcMagic || fs.f_type == kSysfsMagic)) {
+            ::close(fd);
+            throw IoError(path + ": cannot read: a /proc or /sys file, not an answer sheet");
         }
         ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     }

@@ -75,6 +75,13 @@ std::string valid(std::string_view s) {
     return out;
 }
 
+std::string_view prefix(std::string_view s, std::size_t max_bytes) {
+    if (s.size() <= max_bytes) return s;
+    std::size_t cut = max_bytes;   // s[cut] is the first byte left out: back up to a character's start
+    while (cut > 0 && is_continuation(static_cast<unsigned char>(s[cut]))) --cut;
+    return s.substr(0, cut);
+}
+
 std::size_t code_points(std::string_view s) {
     std::size_t n = 0;
     for (const char c : s) n += !is_continuation(static_cast<unsigned char>(c));

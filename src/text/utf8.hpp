@@ -28,6 +28,10 @@ bool is_valid(std::string_view s);
 // rest unchanged: safe to put in a UTF-8 document.
 std::string valid(std::string_view s);
 
+// The longest start of `s` of at most max_bytes that cuts no character in two (`s` itself when it
+// is no longer): a text shortened for a table or a message.
+std::string_view prefix(std::string_view s, std::size_t max_bytes);
+
 // Python's len() of a valid UTF-8 text: its code points (the bytes that are not continuation
 // bytes 10xxxxxx).
 std::size_t code_points(std::string_view s);

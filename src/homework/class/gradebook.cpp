@@ -12,6 +12,7 @@
 #include "homework/problems.hpp"
 #include "homework/reports/escape.hpp"
 #include "homework/variant.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::homework {
 
@@ -28,9 +29,7 @@ std::string without_trailing_digits(std::string key) {
 std::string one_line(const std::string& text) {
     std::string line = valid_utf8(text.substr(0, text.find('\n')));
     if (line.size() <= kMaxReasonBytes) return line;
-    std::size_t cut = kMaxReasonBytes;
-    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
-    return line.substr(0, cut) + "...";
+    return std::string(text::prefix(line, kMaxReasonBytes)) + "...";
 }
 
 std::string status_text(const StudentResult& r) { return sheet_status_name(r.status); }

@@ -5,17 +5,14 @@
 #include <fmt/format.h>
 
 #include "homework/reports/escape.hpp"
+#include "text/utf8.hpp"
 
 namespace attn::homework {
 
 namespace {
 
 // Columns line up by code points (the answers are ASCII in practice; names may not be).
-std::size_t width(const std::string& s) {
-    std::size_t n = 0;
-    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-    return n;
-}
+std::size_t width(const std::string& s) { return text::code_points(s); }
 
 std::string pad(const std::string& s, std::size_t w) {
     const std::size_t have = width(s);
