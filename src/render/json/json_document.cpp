@@ -1,6 +1,7 @@
 #include "render/json/json_document.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <stdexcept>
 #include <variant>
@@ -89,16 +90,8 @@ Object& Object::object(const std::string& k, const Object& nested) {
 }
 
 Object& Object::objects(const std::string& k, const std::vector<Object>& items) {
-    key(k);
-    body_ += '[';
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i) body_ += ',';
-        body_ += '{';
-        body_ += items[i].body_;
-        body_ += '}';
-    }
-    body_ += ']';
-    return *this;
+    std::vector<Object> copy = items;   // small lists (cost's runs, scaling's rows): one way to write them
+    return objects(k, std::move(copy));
 }
 
 Object& Object::objects(const std::string& k, std::vector<Object>&& items) {
