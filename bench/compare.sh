@@ -12,6 +12,7 @@ py=/usr/bin/python3
 out=bench/results
 mkdir -p "$out"
 attn="$build/attn"
+start_load=$(cut -d' ' -f1 /proc/loadavg)   # the machine may be shared: both loads are printed
 
 case_() {   # case_ NAME RUNS "ATTN ARGS" "REFERENCE SCRIPT ARGS"
     name=$1 runs=$2 args=$3 refargs=$4
@@ -52,9 +53,9 @@ if [ -x "$build/bench_rng" ]; then
     done
 fi
 
-$py - "$out" <<'PY'
+$py - "$out" "$start_load" <<'PY'
 import json, os, re, sys, datetime
-out = sys.argv[1]
+out, start_load = sys.argv[1], sys.argv[2]
 def load(name):
     r = json.load(open(os.path.join(out, name + ".json")))["results"]
     return r[0], r[1]
@@ -92,7 +93,7 @@ rss = [l.split() for l in open(os.path.join(out, "rss.txt")) if l.strip()]
 peak = max(int(kb) for _, kb in rss)
 rows.append(f"| peak RSS at defaults (`/usr/bin/time`, largest of the five) | {peak / 1024:.1f} MiB ({', '.join(f'{c} {int(k)/1024:.1f}' for c, k in rss)}) | – | – | ≤ 5 MiB |")
 table = "\n".join([
-    f"Measured {datetime.date.today().isoformat()} by `bench/compare.sh` (load average at the start: {os.getloadavg()[0]:.1f}).",
+    f"Measured {datetime.date.today().isoformat()} by `bench/compare.sh` (load average at the start: {start_load}, at the end: {os.getloadavg()[0]:.1f}).",
     "",
     "| measure | attn / reference, mean ± σ (ms unless marked) | wall-time ratio | CPU-time ratio | target |",
     "|---|---|---:|---:|---:|",

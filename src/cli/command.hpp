@@ -39,5 +39,9 @@ struct Command {
 
 // Every subcommand, in the order `attn --help` lists them.
 std::vector<Command> all_commands();
+// Their names, in that order, without building any.
+std::vector<std::string> command_names();
+// The one command called `name`, built alone (empty when there is none).
+std::vector<Command> named_command(const std::string& name);
 
 }  // namespace attn::cli

@@ -116,14 +116,14 @@ int run(int argc, char** argv) {
                  "and grades its homework. Each subcommand replays one section of the chapter."};
     app.set_version_flag("-V,--version", version);
     app.require_subcommand(0, 1);
-    const std::vector<Command> commands = attn::cli::all_commands();
-    std::vector<std::string> names;
-    for (const Command& c : commands) names.push_back(c.name);
+    const std::vector<std::string> names = attn::cli::command_names();
+    // Only the named subcommand and its options are built (building every command and its CLI11
+    // options was most of start-up's own work); plain `attn` and `attn --help` build them all.
+    const bool named = argc > 1 && argv[1][0] != '-';
+    const std::vector<Command> commands =
+        named ? attn::cli::named_command(argv[1]) : attn::cli::all_commands();
     std::list<Given> given;  // a list: add_command keeps references into it
     const std::size_t width = attn::cli::help_width();
-    // Only the named subcommand's options are built (building every command's CLI11 options was
-    // most of start-up's own work); plain `attn`, `attn --help` and `--version` build them all.
-    const bool named = argc > 1 && argv[1][0] != '-';
     for (const Command& c : commands) {
         if (!named || c.name == argv[1]) add_command(app, c, given, width);
     }

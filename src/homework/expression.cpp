@@ -6,7 +6,8 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
-#include <muParser.h>
+
+#include "homework/muparser.hpp"
 
 #include "text/utf8.hpp"
 
@@ -40,25 +41,25 @@ class Evaluator {
     Evaluator() {
         // Only the three variables: no constants (_pi, _e) and no functions reach an answer, since
         // the spelling pass lets no other letter through.
-        parser_.DefineVar("D", &d_);
-        parser_.DefineVar("N", &n_);
-        parser_.DefineVar("H", &h_);
+        parser_.define_var("D", &d_);
+        parser_.define_var("N", &n_);
+        parser_.define_var("H", &h_);
     }
-    // Throws mu::ParserError, std::invalid_argument.
+    // Throws MuParserError, std::invalid_argument.
     void set(const std::string& text) {
-        parser_.SetExpr(text);
-        parser_.Eval();                        // parses now, so that errors show before any point
-        if (parser_.GetNumResults() != 1) throw std::invalid_argument("more than one expression");
+        parser_.set_expr(text);
+        // Evaluates now, so that errors show before any point.
+        if (parser_.num_results() != 1) throw std::invalid_argument("more than one expression");
     }
     double at(const ExpressionPoint& p) {
         d_ = p.d;
         n_ = p.n;
         h_ = p.h;
-        return parser_.Eval();
+        return parser_.eval();
     }
 
   private:
-    mu::Parser parser_;
+    MuParser parser_;
     double d_ = 1, n_ = 1, h_ = 1;
 };
 
@@ -219,13 +220,13 @@ ExpressionCheck compare_expressions(const std::string& given, const std::string&
     Evaluator student, key;
     try {
         student.set(student_text.text);
-    } catch (const mu::Parser::exception_type& e) {
-        const auto pos = static_cast<std::size_t>(e.GetPos());
+    } catch (const MuParserError& e) {
+        const auto pos = static_cast<std::size_t>(e.position);
         const std::size_t at = student_text.origin.empty() ? 1
                                : pos < student_text.origin.size() ? student_text.origin[pos]
                                                                   : student_text.origin.back() + 1;
         // muParser counts bytes of its own spelling; say where in the student's text instead.
-        std::string message = e.GetMsg();
+        std::string message = e.message;
         for (const char* tail : {" found at position", " at position"}) {
             const std::size_t cut = message.find(tail);
             if (cut != std::string::npos) message.erase(cut);
@@ -242,7 +243,7 @@ ExpressionCheck compare_expressions(const std::string& given, const std::string&
     for (const ExpressionPoint& p : points) {
         try {
             if (!close(student.at(p), key.at(p))) check.equal = false;
-        } catch (const mu::Parser::exception_type&) {   // e.g. a division by zero at a point
+        } catch (const MuParserError&) {   // e.g. a division by zero at a point
             check.equal = false;
         }
     }
@@ -256,8 +257,8 @@ double evaluate_expression(const std::string& text, double d, double n, double h
         Evaluator e;
         e.set(spelling.text);
         return e.at({d, n, h});
-    } catch (const mu::Parser::exception_type& e) {
-        throw std::invalid_argument(e.GetMsg());
+    } catch (const MuParserError& e) {
+        throw std::invalid_argument(e.message);
     }
 }
 
