@@ -10,10 +10,13 @@ row() {   # row "<args>" <model doubles> [label]
         model = 8 * dbl + 8 * 1048576; peak = kb * 1024
         printf "| `%s` | %.1f MiB | %.1f MiB | %.2f |\n", a, peak / 1048576, model / 1048576, model / peak }'
 }
-att() { awk -v d=$1 -v n=$2 -v q=$3 'BEGIN { print 2*n*n + 4*d*n + 2*q*n + 2*q*d + d*d }'; }
+att() { awk -v d=$1 -v n=$2 -v q=$3 'BEGIN { print 3*n*n + 2*d*n + 2*q*n + 2*q*d }'; }
 msk() { awk -v d=$1 -v n=$2 -v q=$3 'BEGIN { print 2*n*n + n*n/64 + 8*d*n + 2*q*n + 2*q*d + d*d }'; }
 prm() { awk -v d=$1 -v n=$2 -v q=$3 'BEGIN { print n*n + 12*d*n + 2*q*n + 2*q*d + d*d }'; }
-mh() { awk -v d=$1 -v n=$2 'BEGIN { print n*n + 6*d*n + 4*d*d }'; }
+# multihead --with-outputs: arrays, or every kept number's value and its text twice (1.75 x 29 bytes)
+mhj() { awk -v d=$1 -v n=$2 -v hs="$3" 'BEGIN { k = split(hs, h, ","); kept = 0; w = 0
+    for (i = 1; i <= k; i++) { kept += h[i]*n*n + d*n; if (h[i]*n*n > w) w = h[i]*n*n }
+    c = 8 * (n*n + 6*d*n + 4*d*d + w + kept); j = 29 * 1.75 * kept; printf "%.0f", (c > j ? c : j) + 8*1048576 }'; }
 sc() { awk -v r=$1 -v n=$2 -v w=$3 'BEGIN { print r*n + 5*r + (n+1)*w + 4*n }'; }
 echo "| run | peak RSS | model | model / peak |"
 echo "|---|---:|---:|---:|"
@@ -25,8 +28,6 @@ row "attention --d 2000 --n 500 --dq 64" "$(att 2000 500 64)"
 row "mask --d 64 --n 3000" "$(msk 64 3000 4)"
 row "permutation --d 64 --n 3000 --perm $(seq -s, 2999 -1 0)" "$(prm 64 3000 4)" \
     "permutation --d 64 --n 3000 --perm 2999,2998,…,0"
-row "multihead --d 512 --n 2000 --sweep 1,2,4,8" "$(mh 512 2000)"
-row "multihead --d 48 --n 1000 --sweep 1,2,3,4,6,8,12,16,24,48" "$(mh 48 1000)"
 row "scaling" "$(sc 2000 5 400)"
 row "scaling --r 200000" "$(sc 200000 5 400)"
 row "scaling --r 2000000 --n 50 --sweep 4" "$(sc 2000000 50 4)"
@@ -38,14 +39,13 @@ rowb() {   # rowb "<args>" <model bytes>
         printf "| `%s` | %.1f MiB | %.1f MiB | %.2f |\n", a, peak / 1048576, model / 1048576, model / peak }'
 }
 fmt() { awk -v c=$1 -v r=$2 -v j=$3 'BEGIN { m = 8*c; if (j && 29*r > m) m = 29*r; printf "%.0f", m + 8*1048576 }'; }
-att3() { awk -v d=$1 -v n=$2 -v q=$3 'BEGIN { print 3*n*n + 4*d*n + 2*q*n + 2*q*d + d*d }'; }
 les() { awk -v t=$1 'BEGIN { s = 1000*1024; h = t*t + 24*t; print (h > s ? h : s) }'; }
 echo
 echo "| run | peak RSS | model | model / peak |"
 echo "|---|---:|---:|---:|"
 for n in 1000 2000 3000; do
-    rowb "attention --d 512 --n $n" "$(fmt "$(att3 512 $n 4)" $((2*n*n + 5*n)) 0)"
-    rowb "attention --d 512 --n $n --format json" "$(fmt "$(att3 512 $n 4)" $((2*n*n + 5*n)) 1)"
+    rowb "attention --d 512 --n $n" "$(fmt "$(att 512 $n 4)" $((2*n*n + 5*n)) 0)"
+    rowb "attention --d 512 --n $n --format json" "$(fmt "$(att 512 $n 4)" $((2*n*n + 5*n)) 1)"
 done
 for n in 2000 3000; do
     rowb "mask --d 64 --n $n --format json" "$(fmt "$(msk 64 $n 4)" $((71*n*n/100 + n)) 1)"
@@ -55,3 +55,7 @@ for t in 2000 5000; do
     rowb "lesson 5 --t $t --format json" "$(fmt "$(les $t)" $((8*t + 64)) 1)"
 done
 rowb "udl 12.2 --d 50 --n 50 --format json" "$(fmt 40000 2500 1)"
+for a in "64 500 1,2,4,8" "128 300 1,2,4,8,16" "48 1000 1,2,3,6"; do
+    set -- $a
+    rowb "multihead --d $1 --n $2 --sweep $3 --format json --with-outputs" "$(mhj $1 $2 $3)"
+done

@@ -164,7 +164,11 @@ void require_memory(double bytes, const std::string& flags) {
     if (!core::address_space_limited()) return;
     const int missing = core::blas_buffers_missing();
     const double left = core::address_space_left();
-    const double needed = bytes + missing * core::kBlasBufferBytes;
+    // Each missing buffer's worker also maps its 8 MiB stack when the pool starts, and the loader,
+    // malloc and OpenBLAS map ~16 MiB more beside them (measured: attention --n 600 --d 600 at
+    // ulimit -v 340000 passed the bare estimate and ran out of address space).
+    const double needed = missing > 0 ? bytes + missing * (core::kBlasBufferBytes + 8.0 * (1 << 20)) + 16.0 * (1 << 20)
+                                      : bytes;
     if (needed > left) {
         throw UsageError(flags, "would need about " + human_bytes(needed) + " more address space (" +
                                     std::to_string(missing) + " of OpenBLAS's work buffers of 134 MB still to map, one for each of its " +

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "core/attention.hpp"
 #include "core/draws.hpp"
@@ -31,7 +32,9 @@ bool contains(const std::vector<long>& values, long v) {
 
 // (H, H): the mean over output positions n of ½ Σ_m |A_i(m, n) - A_j(m, n)| for heads i, j
 // (the chapter's 每組各自重新分配一次發言權: how differently each head shares out the floor).
-report::Array head_differences(const std::vector<core::Matrix>& weights) {
+// `after_row(i)` is called once head i has been compared with every later head.
+report::Array head_differences(const std::vector<core::Matrix>& weights,
+                               const std::function<void(std::size_t)>& after_row) {
     const std::size_t h = weights.size();
     report::Array out{{h, h}, std::vector<double>(h * h, 0.0)};
     for (std::size_t i = 0; i < h; ++i) {
@@ -45,6 +48,7 @@ report::Array head_differences(const std::vector<core::Matrix>& weights) {
             }
             out.values[i * h + j] = out.values[j * h + i] = 0.5 * total / static_cast<double>(cols);
         }
+        after_row(i);
     }
     return out;
 }
@@ -92,11 +96,16 @@ void validate(const MultiheadOptions& o) {
         kept += static_cast<double>(h) * n * n + d * n;
         widest = std::max(widest, static_cast<double>(h) * n * n);
     }
-    require_memory(peak_bytes(n * n + 6 * d * n + 4 * d * d + widest + (work.output ? kept : 0)),
+    // --with-outputs (JSON only) writes every kept number: its text is held twice at once (each
+    // row's, then the list of rows it is copied into, render/json), 8 + 2·21 bytes a number
+    // against run_peak_bytes's 8 + 21: 1.75 times the numbers. Measured: --d 64 --n 500 --sweep
+    // 1,2,4,8 peaks at 198 MiB, model 196 MiB (counted as arrays alone it said 56 MiB).
+    require_memory(run_peak_bytes(n * n + 6 * d * n + 4 * d * d + widest + (work.output ? kept : 0),
+                                  work.output ? 1.75 * kept : 0, work.output ? OutputFormat::json : OutputFormat::text),
                    "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n));
 }
 
-report::MultiheadReport run_multihead(const MultiheadOptions& o) {
+report::MultiheadReport run_multihead(const MultiheadOptions& o, const Progress& progress) {
     validate(o);
     const std::vector<long> shown = o.shown.empty() ? o.sweep : o.shown;
     const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n);
@@ -116,6 +125,20 @@ report::MultiheadReport run_multihead(const MultiheadOptions& o) {
     for (std::size_t i = 0; i < run.size(); ++i) {
         if (contains(shown, run[i])) last = i;
     }
+    // Progress in multiply-adds, roughly: a head of width D/H over N positions costs N²·(D/H + 1)
+    // (Kᵀ Q and its softmax), N²·D/H more with outputs (V A); comparing two heads costs N².
+    const std::size_t nn = n * n;
+    auto head_work = [&](long h) { return nn * (d / static_cast<std::size_t>(h) * (work.output ? 2 : 1) + 1); };
+    std::size_t total = 0, done = 0;
+    for (std::size_t i = 0; i <= last; ++i) {
+        const auto h = static_cast<std::size_t>(run[i]);
+        if (!contains(shown, run[i])) continue;
+        total += h * head_work(run[i]) + (o.head_differences ? h * (h - 1) / 2 * nn : 0);
+    }
+    auto advance = [&](std::size_t units) {
+        done += units;
+        progress(done, total);
+    };
     rng::NumpyGenerator rng = make_generator(o.seed);
     const core::Matrix x = core::normal_matrix(rng, 0.0, 1.0, d, n);
     for (std::size_t i = 0; i <= last; ++i) {
@@ -130,11 +153,18 @@ report::MultiheadReport run_multihead(const MultiheadOptions& o) {
         }
         const core::Matrix omega_c = core::normal_matrix(rng, 0.0, 0.2, d, d);
         if (!contains(shown, h)) continue;   // drawn all the same: the stream moves on
+        const std::size_t per_head = head_work(h);
         const core::MultiheadPass pass = core::multihead_attention(
-            x, heads, omega_c, work.output ? core::HeadsKeep::output_and_weights : core::HeadsKeep::weights);
+            x, heads, omega_c, work.output ? core::HeadsKeep::output_and_weights : core::HeadsKeep::weights,
+            progress ? std::function<void()>([&] { advance(per_head); }) : std::function<void()>());
         // The counts of the whole pass, whatever part of it ran (the text shows those).
         report::MultiheadRow row = counted_row(h, d, n);
-        if (o.head_differences) row.head_differences = head_differences(pass.head_weights);
+        if (o.head_differences) {
+            const auto heads_shown = static_cast<std::size_t>(h);
+            row.head_differences = head_differences(pass.head_weights, [&](std::size_t i) {
+                if (progress) advance((heads_shown - 1 - i) * nn);
+            });
+        }
         if (work.output) {
             row.output = to_array(pass.output);
             for (const core::Matrix& a : pass.head_weights) row.head_weights.push_back(to_array(a));

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "experiments/progress.hpp"
 #include "report/multihead_report.hpp"
 #include "rng/seed.hpp"
 
@@ -37,6 +38,8 @@ struct MultiheadWork {
 MultiheadWork work_for(const MultiheadOptions& options);
 
 void validate(const MultiheadOptions& options);
-report::MultiheadReport run_multihead(const MultiheadOptions& options);
+// `progress` (experiments/progress.hpp), when given, hears of each head's pass and of the
+// --heatmap comparison of the heads: the long part of a run with many heads or positions.
+report::MultiheadReport run_multihead(const MultiheadOptions& options, const Progress& progress = {});
 
 }  // namespace attn::experiments

@@ -10,6 +10,7 @@
   never hangs at exit; with room (one thread) the output is the unlimited run's.
 - `ulimit -f`: a write past it is an error (exit 3, "File too large"), not a SIGXFSZ death, and
   --svg leaves no temporary file.
+- --svg through a symbolic link, live or dangling: the file it names is written, the link kept.
 - SIGPIPE: a closed pipe on stdout ends attn by SIGPIPE with nothing on stderr, even when the
   parent ignored SIGPIPE (the disposition is reset at start-up).
 Each run has a timeout: a hang is a failure, not a stuck test."""
@@ -138,6 +139,15 @@ def address_space(attn, openblas_version):
     for args in (["completion", "bash"], ["--version"], ["attention", "--help"], ["multihead"]):
         rc, out, err = run(attn, args, timeout=15, preexec_fn=tight)
         check(rc == 0 and out, f"ulimit -v 150000: {' '.join(args)} runs and ends (got {rc})")
+    # A limit that fits one work buffer but not the deferred pool's (core/blas_threads.hpp): the
+    # first big product started a worker that spun in blas_memory_alloc, silent, forever.
+    for kib in (250000, 300000, 340000):
+        args = ["attention", "--n", "600", "--d", "600", "--format", "json"]
+        rc, out, err = run(attn, args, timeout=15, preexec_fn=limited(resource.RLIMIT_AS, kib * 1024))
+        if rc == 0:
+            check(out != b"", f"ulimit -v {kib}: {' '.join(args)} ran (one CPU, no pool)")
+        else:
+            one_line_error(rc, out, err, 2, "(ulimit -v)", f"ulimit -v {kib}: {' '.join(args)} refused, no hang")
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
     roomy = limited(resource.RLIMIT_AS, 600000 * 1024)
     for args in (["attention", "--n", "300", "--d", "40"], ["udl", "12.2"]):
@@ -198,6 +208,53 @@ def messages(attn):
     one_line_error(rc, out, err, 2, "--n: must be in 2..100000", "mask --n 1: names --n's range, not '2..1'")
     rc, out, err = run(attn, ["completion", "bash", "zsh"])
     one_line_error(rc, out, err, 2, "give one shell", "completion bash zsh: one shell")
+    # the help shows one SHELL, as one is taken (it said "SHELL SHELL ...")
+    rc, out, _ = run(attn, ["completion", "--help"])
+    text = out.decode()
+    check(rc == 0 and "[SHELL]" in text and "SHELL SHELL" not in text and "SHELL ..." not in text
+          and "[SHELL...]" not in text, f"completion --help: one SHELL (got {text[:200]!r})")
+    rc, out, err = run(attn, ["completion", "bash", "zsh", "fish"])
+    one_line_error(rc, out, err, 2, "give one shell", "completion bash zsh fish: one shell")
+    # a short course secret is reported where it came from
+    env = {**os.environ, "ATTN_COURSE_SECRET": "short"}
+    rc, out, err = run(attn, ["homework", "--variant", "b01234567"], env=env)
+    one_line_error(rc, out, err, 2, "ATTN_COURSE_SECRET: the course secret is shorter than 16 bytes",
+                   "ATTN_COURSE_SECRET=short: names ATTN_COURSE_SECRET, not --secret-file")
+    with tempfile.TemporaryDirectory() as tmp:
+        secret = os.path.join(tmp, "secret")
+        with open(secret, "w") as f:
+            f.write("short\n")
+        env = {k: v for k, v in os.environ.items() if k != "ATTN_COURSE_SECRET"}
+        rc, out, err = run(attn, ["homework", "--variant", "b01234567", "--secret-file", secret], env=env)
+        one_line_error(rc, out, err, 2, "--secret-file: the course secret is shorter than 16 bytes",
+                       "--secret-file with a short secret: names --secret-file")
+    # a NUL byte in --diagnose input is shown, not the end of the message
+    rc, out, err = run(attn, ["udl", "12.2", "--diagnose", "-"], stdin=b"[[1. a\x00b]]\n")
+    one_line_error(rc, out, err, 2, "row 1: 'a\\x00b' is not a number", "--diagnose with a NUL: the whole message")
+    # a quote cut at 20 bytes ends on a character boundary; the line is valid UTF-8
+    p = subprocess.run([attn, "udl", "12.2", "--diagnose", "-"], input=("[[1. x" + "é" * 15 + "]]\n").encode(),
+                       capture_output=True, timeout=20)
+    try:
+        line = p.stderr.decode("utf-8")
+        valid = True
+    except UnicodeDecodeError:
+        line, valid = p.stderr.decode("utf-8", "replace"), False
+    check(p.returncode == 2 and valid and "'x" + "é" * 9 + "…'" in line,
+          f"--diagnose quoting x and 15 two-byte characters: cut after 9 of them, valid UTF-8 (got {p.stderr[:120]!r})")
+    # bytes that are not UTF-8 in a flag's value are escaped: the message stays valid UTF-8
+    p = subprocess.run([attn.encode(), b"attention", b"--n", b"5\xff\xe5\x89"], capture_output=True, timeout=20)
+    try:
+        line, valid = p.stderr.decode("utf-8"), True
+    except UnicodeDecodeError:
+        line, valid = "", False
+    check(p.returncode == 2 and valid and "5\\xff\\xe5\\x89" in line,
+          f"--n with bytes that are not UTF-8: escaped, valid UTF-8 (got {p.stderr[:120]!r})")
+    # a full disk is named the same way by --version as by every other command
+    for args in (["--version"], ["attention"]):
+        with open("/dev/full", "wb") as full:
+            p = subprocess.run([attn, *args], stdout=full, stderr=subprocess.PIPE, timeout=20)
+        check(p.returncode == 3 and b"No space left on device" in p.stderr,
+              f"attn {' '.join(args)} > /dev/full: exit 3, 'No space left on device' (got {p.returncode}, {p.stderr!r})")
 
 
 def long_names(attn, tmp):
@@ -207,6 +264,47 @@ def long_names(attn, tmp):
         check(rc == 0 and os.path.getsize(path) > 0 and not any(".attn-" in f for f in os.listdir(tmp)),
               f"--svg with a {length}-byte file name: written, no temporary left (got {rc}, {err.strip()[:60]!r})")
         os.unlink(path)
+
+
+def multihead_json_model(attn):
+    """multihead --format json --with-outputs: the guard counts the JSON text. Under a limit the
+    run cannot meet (it peaks at ~200 MiB beside OpenBLAS's buffer) it is refused up front by the
+    guard, not cut short by "out of memory" (the model said 56 MiB)."""
+    import resource
+    if os.environ.get("ATTN_SANITIZED"):
+        print("skip ulimit -v check of multihead's model: AddressSanitizer build (ATTN_SANITIZED)")
+        return
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    args = ["multihead", "--d", "64", "--n", "500", "--sweep", "1,2,4,8", "--format", "json", "--with-outputs"]
+    rc, out, err = run(attn, args, timeout=30, env=env, preexec_fn=limited(resource.RLIMIT_AS, 300000 * 1024))
+    one_line_error(rc, out, err, 2, "would need about", "ulimit -v 300000: " + " ".join(args) + ": refused by the model")
+
+
+def svg_links(attn, tmp):
+    """--svg through a symbolic link: followed whether its file exists or not (one rule), the link
+    kept; a loop of links or a link into a missing folder refused in one line, exit 3."""
+    base = os.path.join(tmp, "links")
+    os.makedirs(os.path.join(base, "out"))
+    os.symlink("out/live.svg", os.path.join(base, "live.svg"))
+    with open(os.path.join(base, "out", "live.svg"), "w") as f:
+        f.write("old")
+    os.symlink("out/new.svg", os.path.join(base, "dangling.svg"))
+    os.symlink("out/chained.svg", os.path.join(base, "dangling2.svg"))
+    os.symlink("dangling2.svg", os.path.join(base, "chain2.svg"))
+    for name, target in (("live.svg", "live.svg"), ("dangling.svg", "new.svg"), ("chain2.svg", "chained.svg")):
+        link = os.path.join(base, name)
+        rc, out, err = run(attn, ["attention", "--svg", link])
+        made = os.path.join(base, "out", target)
+        ok = rc == 0 and os.path.islink(link) and os.path.isfile(made) and not os.path.islink(made)
+        check(ok and open(made, "rb").read(5) in (b"<?xml", b"<svg "),
+              f"--svg {name}: the file it names ({target}) written, the link kept (got {rc}, {err.strip()!r})")
+    os.symlink("loop-b", os.path.join(base, "loop-a"))
+    os.symlink("loop-a", os.path.join(base, "loop-b"))
+    os.symlink("nodir/x.svg", os.path.join(base, "nowhere.svg"))
+    for name, needle in (("loop-a", "Too many levels of symbolic links"), ("nowhere.svg", "No such file or directory")):
+        rc, out, err = run(attn, ["attention", "--svg", os.path.join(base, name)])
+        one_line_error(rc, out, err, 3, needle, f"--svg {name}")
+        check(os.path.islink(os.path.join(base, name)), f"--svg {name}: the link left as it was")
 
 
 def main():
@@ -221,8 +319,10 @@ def main():
         address_space(a.attn, a.openblas_version)
         file_size(a.attn, tmp)
         long_names(a.attn, tmp)
+        svg_links(a.attn, tmp)
     sigpipe(a.attn)
     limits(a.attn)
+    multihead_json_model(a.attn)
     messages(a.attn)
     return CHECKS.finish(require_some=True)
 

@@ -45,6 +45,10 @@ BAD = [
     ("permutation --base 1e400", "--base"), ("permutation --base 0x10", "--base"),
     ("attention --seed -5", "expected non-negative integer"), ("attention --seed 1__0", "--seed"),
     ("attention --n 1e3", "--n"), ("attention --n _5", "--n"),
+    # not Python's grammar: U+001C (str.isspace(), but int() does not strip it), U+2212, a
+    # superscript; int()'s 4300-digit limit, leading zeros counted
+    ("attention --n '\x1c5'", "--n"), ("attention --seed '\u22123'", "--seed"), ("attention --n ²", "--n"),
+    ("attention --seed " + "1" * 4301, "at most 4300 digits"), ("attention --n " + "0" * 4300 + "5", "--n"),
     ("lesson 0", "1..5"), ("lesson 6", "SECTION"), ("lesson x", "SECTION"),
     ("lesson --query 1", "--query"), ("lesson --query 1,2,3", "--query"),
     ("lesson --query inf,0", "--query"), ("lesson --query 2e6,0", "-1e6..1e6"),
@@ -88,6 +92,9 @@ SAME = [
     ("attention --seed -0", "attention --seed 0"), ("attention --n 1_0 --col 1", "attention --n 10 --col 1"),
     ("attention --d +6", "attention --d 6"), ("mask --delta ' 5_0.5 '", "mask --delta 50.5"),
     ("scaling --sweep ' 4, 50' --r 10", "scaling --sweep 4,50 --r 10"),
+    # Unicode decimal digits of any script, mixed, and Unicode white space around the number
+    ("attention --seed ５", "attention --seed 5"), ("attention --n '١2' --col 1", "attention --n 12 --col 1"),
+    ("mask --delta '\u00a0٣.٥\u3000'", "mask --delta 3.5"), ("scaling --sweep '𝟒,５_0' --r 10", "scaling --sweep 4,50 --r 10"),
 ]
 
 

@@ -10,7 +10,7 @@
 - --heatmap: the text comes first, byte for byte; with --color always the ANSI colour of a known
   cell is its value's palette colour in truecolor, 256 and 16 colours; with --color never,
   NO_COLOR, or a pipe there is no escape code.
-- progress: scaling and cost with a long run draw a progress line on a terminal's stderr, erased
+- progress: scaling, cost and multihead with a long run draw a progress line on a terminal's stderr, erased
   at the end, and never write anything to a piped stderr; stdout is the same either way (cost's
   timings differ run to run, so there stdout is checked to be free of the line's bytes).
 - cost --svg: the timings vary run to run, so the chart is checked for structure against the
@@ -551,6 +551,18 @@ def progress_tests(attn):
           "cost, stderr a terminal: stdout has the text and none of the line's bytes")
     check(re.search(rb"\rattn cost: \d+%\x1b\[K", tty) is not None and tty.endswith(b"\r\x1b[K"),
           f"cost, stderr a terminal: a progress line, erased at the end (got {tty[:60]!r}…)")
+    # multihead: 64 heads compared pairwise over N² weights (--heatmap), about a second here
+    n = "200" if os.environ.get("ATTN_SANITIZED") else "500"
+    args = ["multihead", "--d", "64", "--n", n, "--sweep", "64", "--heatmap"]
+    piped = run(attn, args)
+    check(piped.returncode == 0 and piped.stderr == b"", "multihead, stderr a pipe: nothing on stderr")
+    code, tty, out = run_pty(attn, args, {"TERM": "xterm"}, "stderr")
+    check(code == 0 and out == piped.stdout, "multihead, stderr a terminal: stdout unchanged")
+    check(re.search(rb"\rattn multihead: \d+%\x1b\[K", tty) is not None and tty.endswith(b"\r\x1b[K"),
+          f"multihead, stderr a terminal: a progress line, erased at the end (got {tty[:60]!r}…)")
+    # the comparison of the heads is most of the run: the line goes on past the heads' passes
+    shown = [int(x) for x in re.findall(rb"\rattn multihead: (\d+)%", tty)]
+    check(shown and max(shown) >= 50, f"multihead: the line counts the heads' comparison too (got {shown})")
 
 
 def main():

@@ -19,6 +19,8 @@ struct Flag {
     std::string default_text;  // the default --help shows; "" shows none
     std::vector<std::string> choices;      // for completion (and help), when the values are few
     bool completes_files = false;          // completion offers file names
+    bool single = false;       // a positional taken once: help shows "SHELL", not "SHELL ..."; more
+                               // texts still reach the command, which refuses them in its words
 };
 
 // The texts given on the command line, one list per flag in the order of Command::flags: empty

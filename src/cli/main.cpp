@@ -18,6 +18,7 @@
 #include "cli/process.hpp"
 #include "cli/usage.hpp"
 #include "errors.hpp"
+#include "text/utf8.hpp"
 
 namespace {
 
@@ -31,6 +32,7 @@ struct Given {
     const Command* command;
     std::vector<std::string> texts;
     bool toggled = false;   // a toggle flag was given
+    bool extras = false;    // a single positional: the texts CLI11 left over are added to it
 };
 
 std::string help_line(const Flag& f) {
@@ -56,7 +58,14 @@ void add_command(CLI::App& app, const Command& command, std::list<Given>& given,
                     ->type_name(f.type_name);
                 break;
             case Flag::Kind::positional:
-                sub->add_option(f.name, texts, help_line(f))->type_name(f.type_name);
+                if (f.single) {   // one value; any further ones are left in remaining() for the command
+                    sub->add_option_function<std::string>(
+                        f.name, [&texts](const std::string& v) { texts = {v}; }, help_line(f))->type_name("");
+                    sub->allow_extras();
+                    given.back().extras = true;
+                } else {
+                    sub->add_option(f.name, texts, help_line(f))->type_name(f.type_name);
+                }
                 break;
             case Flag::Kind::toggle:
                 sub->add_flag(f.name, given.back().toggled, f.help);
@@ -66,18 +75,26 @@ void add_command(CLI::App& app, const Command& command, std::list<Given>& given,
 }
 
 // One line, whatever the message quotes: control characters from a flag's value (a newline in
-// `--n $'1\n2'`) are shown escaped, so an error is always exactly one line.
+// `--n $'1\n2'`) are shown escaped, so an error is always exactly one line; so is each byte that
+// starts no well-formed UTF-8 sequence (`--n $'\xff'`), so the line is valid UTF-8.
 std::string one_line(const char* what) {
+    const std::string_view text(what);
     std::string out;
-    for (const char* p = what; *p; ++p) {
-        const auto c = static_cast<unsigned char>(*p);
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const std::size_t length = attn::text::decode(text, i).length;
         if (c == '\n') out += "\\n";
         else if (c == '\t') out += "\\t";
-        else if (c < 0x20 || c == 0x7f) {
+        else if (c < 0x20 || c == 0x7f || length == 0) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02x", c);
             out += buf;
-        } else out += *p;
+        } else {
+            out += text.substr(i, length);
+            i += length;
+            continue;
+        }
+        ++i;
     }
     return out;
 }
@@ -155,6 +172,9 @@ int run(int argc, char** argv) {
         for (const Given& g : given) {
             if (g.command != &c) continue;
             texts.push_back(g.toggled ? std::vector<std::string>{""} : g.texts);
+            if (g.extras) {
+                for (const std::string& extra : chosen.front()->remaining()) texts.back().push_back(extra);
+            }
         }
         return c.run(texts);
     }

@@ -6,88 +6,27 @@
 #include <optional>
 #include <string>
 
+#include "core/python_number.hpp"
 #include "errors.hpp"
 #include "rng/seed.hpp"
 
 namespace attn::cli {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+// An item of a list that holds nothing but ASCII white space ("4,,50", "4, ,50").
+bool blank(const std::string& item) { return item.find_first_not_of(" \t\n\v\f\r") == std::string::npos; }
 
-std::string strip(const std::string& s) {
-    std::size_t b = 0, e = s.size();
-    while (b < e && is_space(s[b])) ++b;
-    while (e > b && is_space(s[e - 1])) --e;
-    return s.substr(b, e - b);
-}
-
-// Digits with single underscores between them (Python's int() and float() digit groups), with
-// the underscores removed; "" when `s` is not of that form.
-std::string digit_group(const std::string& s) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (is_digit(s[i])) {
-            out += s[i];
-        } else if (s[i] == '_' && i > 0 && is_digit(s[i - 1]) && i + 1 < s.size() && is_digit(s[i + 1])) {
-            continue;
-        } else {
-            return "";
-        }
-    }
-    return out;
-}
-
-// Python's int() grammar: sign and digits (underscores removed), or false.
+// Python's int() grammar (core::python_int) within its digit limit: sign and digits, or false.
 bool read_integer(const std::string& text, bool& negative, std::string& digits) {
-    std::string s = strip(text);
-    negative = false;
-    if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
-        negative = s[0] == '-';
-        s.erase(0, 1);
-    }
-    digits = digit_group(s);
-    return !digits.empty();
+    const std::optional<core::PythonInt> value = core::python_int(text);
+    if (!value || value->digits.size() > core::kPythonIntMaxStrDigits) return false;
+    negative = value->negative;
+    digits = value->digits;
+    return true;
 }
 
-// Python's float() grammar for decimals, plus inf/infinity/nan in any case; nullopt when refused.
-std::optional<double> read_number(const std::string& text) {
-    std::string s = strip(text);
-    std::string sign;
-    if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
-        sign = s.substr(0, 1);
-        s.erase(0, 1);
-    }
-    std::string lower;
-    for (char c : s) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    if (lower == "inf" || lower == "infinity") return sign == "-" ? -HUGE_VAL : HUGE_VAL;
-    if (lower == "nan") return NAN;
-    // mantissa [digits][.digits] with at least one digit, then [e[sign]digits]
-    const std::size_t e = lower.find('e');
-    const std::string mantissa = lower.substr(0, e);
-    const std::size_t dot = mantissa.find('.');
-    const std::string whole = mantissa.substr(0, dot);
-    const std::string frac = dot == std::string::npos ? "" : mantissa.substr(dot + 1);
-    const std::string whole_digits = whole.empty() ? "" : digit_group(whole);
-    const std::string frac_digits = frac.empty() ? "" : digit_group(frac);
-    if ((!whole.empty() && whole_digits.empty()) || (!frac.empty() && frac_digits.empty()) ||
-        whole_digits.size() + frac_digits.size() == 0) {
-        return std::nullopt;
-    }
-    std::string plain = sign + whole_digits + "." + frac_digits;
-    if (e != std::string::npos) {
-        std::string exponent = lower.substr(e + 1);
-        std::string exp_sign;
-        if (!exponent.empty() && (exponent[0] == '+' || exponent[0] == '-')) {
-            exp_sign = exponent.substr(0, 1);
-            exponent.erase(0, 1);
-        }
-        const std::string exp_digits = digit_group(exponent);
-        if (exp_digits.empty()) return std::nullopt;
-        plain += "e" + exp_sign + exp_digits;
-    }
-    return std::strtod(plain.c_str(), nullptr);  // overflow gives ±inf, as Python's float()
-}
+// Python's float(): decimals, inf/infinity/nan in any case; nullopt when refused.
+std::optional<double> read_number(const std::string& text) { return core::python_float(text); }
 
 std::vector<std::string> split_commas(const std::string& text) {
     std::vector<std::string> items;
@@ -117,7 +56,7 @@ std::vector<long> parse_int_list(const std::string& flag, const std::string& tex
                                  const std::string& range) {
     std::vector<long> values;
     for (const std::string& item : split_commas(text)) {
-        if (strip(item).empty()) {
+        if (blank(item)) {
             throw UsageError(flag, "must be comma-separated integers in " + range +
                                        " with no empty items (got '" + text + "')");
         }
@@ -150,14 +89,16 @@ std::vector<double> parse_number_list(const std::string& flag, const std::string
 }
 
 rng::Seed parse_seed(const std::string& flag, const std::string& text) {
-    bool negative = false;
-    std::string digits;
-    const bool integer = read_integer(text, negative, digits);
-    if (integer && digits.size() > 10000) throw UsageError(flag, "must have at most 10000 digits");
-    const bool zero = integer && digits.find_first_not_of('0') == std::string::npos;
-    if (!integer || (negative && !zero)) {
+    const std::optional<core::PythonInt> value = core::python_int(text);
+    if (value && value->digits.size() > core::kPythonIntMaxStrDigits) {
+        throw UsageError(flag, "must have at most " + std::to_string(core::kPythonIntMaxStrDigits) +
+                                   " digits, Python's int() limit");
+    }
+    const bool zero = value && value->digits.find_first_not_of('0') == std::string::npos;
+    if (!value || (value->negative && !zero)) {
         throw UsageError(flag, "expected non-negative integer (got '" + text + "')");
     }
+    const std::string& digits = value->digits;
     try {
         return rng::Seed::from_decimal(digits);
     } catch (const rng::SeedError& e) {

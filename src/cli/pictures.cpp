@@ -97,12 +97,37 @@ void write_through(const std::string& path, const std::string& svg) {
     if (error != 0) cannot_write(path, error);
 }
 
+// Where a chain of symbolic links that ends nowhere points: the path the last link names (a
+// relative target read from the link's own folder), to be made there. ELOOP after 40 links, as
+// the kernel counts.
+std::string dangling_link_target(const std::string& given) {
+    std::string path = given;
+    for (int hop = 0; hop < 40; ++hop) {
+        struct stat link {};
+        if (lstat(path.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) return path;
+        std::string target(static_cast<std::size_t>(link.st_size > 0 ? link.st_size : 255) + 1, '\0');
+        const ssize_t n = readlink(path.c_str(), target.data(), target.size());
+        if (n < 0) cannot_write(given, errno);
+        target.resize(static_cast<std::size_t>(n));
+        const std::size_t slash = path.rfind('/');
+        path = !target.empty() && target.front() == '/' ? target
+               : slash == std::string::npos        ? target
+                                                   : path.substr(0, slash + 1) + target;
+    }
+    cannot_write(given, ELOOP);
+}
+
 }  // namespace
 
 void write_svg(const Pictures& p, const std::string& svg) {
     std::string path = p.svg;
     struct stat info {};
-    if (stat(path.c_str(), &info) == 0) {
+    const bool exists = stat(path.c_str(), &info) == 0;
+    if (!exists && errno == ELOOP) cannot_write(p.svg, ELOOP);
+    // A link is followed whether or not its file exists yet, as the shell's `> link` does: the
+    // file it names is replaced, or made, and the link kept (docs/pictures.md).
+    if (!exists) path = dangling_link_target(path);
+    if (exists) {
         if (S_ISDIR(info.st_mode)) cannot_write(path, EISDIR);
         if (!S_ISREG(info.st_mode)) return write_through(path, svg);
         // a symbolic link to a file: replace the file it names, and keep the link

@@ -1,4 +1,5 @@
 #include "core/address_space.hpp"
+#include "core/blas_threads.hpp"
 
 #include <cblas.h>
 #include <openblas_config.h>
@@ -52,10 +53,10 @@ double address_space_left() {
     return left > 0 ? left : 0.0;
 }
 
-int blas_threads() {
-    const int n = openblas_get_num_threads();
-    return n > 0 ? n : 1;
-}
+// Not OpenBLAS's count now: while attn defers its pool (core/blas_threads.hpp) that is 1, and the
+// first big product then starts workers that each map a buffer (a `ulimit -v` that fitted one
+// buffer left a worker spinning in blas_memory_alloc).
+int blas_threads() { return blas_threads_planned(); }
 
 bool blas_maps_buffers_at_start() { return openblas_maps_buffers_at_start(OPENBLAS_VERSION); }
 

@@ -18,7 +18,8 @@ double address_space_left();
 // x86-64 and arm64.
 inline constexpr double kBlasBufferBytes = static_cast<double>(32ull << 22);
 
-// The threads OpenBLAS may use (OPENBLAS_NUM_THREADS, else one per CPU).
+// The threads OpenBLAS may use (OPENBLAS_NUM_THREADS, else one per CPU), counting a pool attn
+// has deferred (core/blas_threads.hpp) at the size it will get.
 int blas_threads();
 
 // OpenBLAS 0.3.27 and later map each thread's work buffer in their own constructor, before main

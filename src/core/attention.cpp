@@ -105,7 +105,7 @@ AttentionPass self_attention(const HeadWeights& w, const Matrix& x, const std::v
 }
 
 MultiheadPass multihead_attention(const Matrix& x, const std::vector<HeadWeights>& heads,
-                                  const Matrix& omega_c, HeadsKeep keep) {
+                                  const Matrix& omega_c, HeadsKeep keep, const std::function<void()>& after_head) {
     MultiheadPass result;
     const bool output = keep != HeadsKeep::weights;
     const std::size_t d = x.shape(0), n = x.shape(1);
@@ -135,6 +135,7 @@ MultiheadPass multihead_attention(const Matrix& x, const std::vector<HeadWeights
         }
         result.parameters += static_cast<std::int64_t>(w.omega_q.size() + w.omega_k.size() +
                                                        w.omega_v.size());
+        if (after_head) after_head();
     }
     s = Matrix();                                               // the mix needs no N×N
     result.parameters += static_cast<std::int64_t>(omega_c.size());

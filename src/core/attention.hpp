@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <functional>
 #include <vector>
 
 #include "core/matrix.hpp"
@@ -69,8 +70,10 @@ struct MultiheadPass {
 // Y and a copy of each head's A; or each head's A only (no V, no V A, no Ωc mix; output empty,
 // and the counts are those of the products run).
 enum class HeadsKeep { output, output_and_weights, weights };
+// `after_head`, when given, is called after each head's pass (a long run's progress).
 MultiheadPass multihead_attention(const Matrix& x, const std::vector<HeadWeights>& heads,
-                                  const Matrix& omega_c, HeadsKeep keep = HeadsKeep::output);
+                                  const Matrix& omega_c, HeadsKeep keep = HeadsKeep::output,
+                                  const std::function<void()>& after_head = nullptr);
 
 // What multihead_attention counts, from the shapes alone (H heads of width D/H over N positions
 // of width D, then Ωc (D, D)): the section-5 table needs no head's values, so a run that shows

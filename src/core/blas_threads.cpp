@@ -9,6 +9,7 @@
 extern "C" {
 void openblas_set_num_threads(int num_threads);
 char* openblas_get_config(void);
+int openblas_get_num_threads(void);
 }
 
 namespace attn::core {
@@ -41,10 +42,18 @@ int openblas_max_threads() {
 
 }  // namespace
 
+int blas_threads_planned() {
+    if (g_threads == 0) {
+        const int n = openblas_get_num_threads();
+        return n > 0 ? n : 1;
+    }
+    const int cap = openblas_max_threads();
+    return cap > 0 && g_threads > cap ? cap : g_threads;
+}
+
 void before_blas(double work) {
     if (g_threads == 0 || work <= kSingleThreadWork) return;
-    const int cap = openblas_max_threads();
-    const int threads = cap > 0 && g_threads > cap ? cap : g_threads;
+    const int threads = blas_threads_planned();
     g_threads = 0;
     unsetenv("OPENBLAS_NUM_THREADS");   // the variable was attn's, not the user's
     openblas_set_num_threads(threads);

@@ -28,6 +28,11 @@ void before_blas(double work);
 // result is the same bits with any thread count. Nothing is deferred after it.
 void set_blas_threads(int threads);
 
+// The threads OpenBLAS runs a product it can split on: the count before_blas will give it while
+// that is still deferred, else its current count. What the memory guard counts work buffers by
+// (core/address_space.hpp): a deferred pool's workers map theirs on their first product.
+int blas_threads_planned();
+
 // For tests: true while OpenBLAS still runs on the one thread attn started it with.
 bool blas_threads_deferred();
 

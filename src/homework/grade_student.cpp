@@ -32,12 +32,14 @@ std::string course_secret(const HomeworkOptions& o) {
     if (!o.secret_file.empty()) {
         const std::string secret = trim_end(read_small_file(o.secret_file, 4096, "--secret-file"));
         if (secret.empty()) throw UsageError("--secret-file", o.secret_file + ": the file is empty");
+        require_secret_length(secret, "--secret-file");
         return secret;
     }
     if (o.secret_env) {
         const std::string secret = trim_end(*o.secret_env);
         // In CI an unset repository secret expands to "": grading would silently use public numbers.
         if (secret.empty()) throw UsageError("ATTN_COURSE_SECRET", "set but empty (is the repository secret missing?)");
+        require_secret_length(secret, "ATTN_COURSE_SECRET");
         return secret;
     }
     return "";

@@ -109,11 +109,15 @@ Variant derive_variant(const std::string& normalised_id, const std::string& secr
     return v;
 }
 
-Variant make_variant(const std::string& id, const std::string& secret) {
+void require_secret_length(const std::string& secret, const std::string& source) {
     if (!secret.empty() && secret.size() < kMinSecretBytes) {
-        throw UsageError("--secret-file", "the course secret is shorter than 16 bytes (make one with "
-                                          "`openssl rand -hex 32`)");
+        throw UsageError(source, "the course secret is shorter than 16 bytes (make one with "
+                                 "`openssl rand -hex 32`)");
     }
+}
+
+Variant make_variant(const std::string& id, const std::string& secret) {
+    require_secret_length(secret, "--secret-file");   // course_secret() has named its source already
     if (id.empty()) return chapter_variant();
     const std::string normalised = normalise_student_id(id);
     if (normalised == "chapter") return chapter_variant();

@@ -55,6 +55,9 @@ struct Variant {
 Variant chapter_variant();
 
 inline constexpr std::size_t kMinSecretBytes = 16;
+// Throws attn::UsageError(source, …) for a non-empty secret shorter than kMinSecretBytes; `source`
+// names where it came from ("--secret-file" or "ATTN_COURSE_SECRET").
+void require_secret_length(const std::string& secret, const std::string& source);
 
 // Another set of numbers for the normalised student ID (student_id.hpp). The 64-bit start of a
 // SplitMix64 stream is the first 8 bytes (big-endian) of HMAC-SHA256(secret, kVariantDomain + id);

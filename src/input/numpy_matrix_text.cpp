@@ -18,8 +18,19 @@ namespace {
 
 [[noreturn]] void fail(const std::string& why) { throw std::invalid_argument(why); }
 
+// Up to 20 bytes of `s`, quoted for a message: cut where a UTF-8 character starts (never inside
+// one: backing off over continuation bytes 10xxxxxx keeps the message valid UTF-8), and a NUL
+// written \x00, since the message becomes a C string (what()) that a NUL would end; the CLI
+// escapes the other control characters itself.
 std::string shown(const std::string& s) {
-    return s.size() > 20 ? "'" + s.substr(0, 20) + "…'" : "'" + s + "'";
+    std::size_t cut = s.size();
+    if (cut > 20) {
+        cut = 20;
+        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    }
+    std::string out = "'";
+    for (std::size_t i = 0; i < cut; ++i) out += s[i] == '\0' ? std::string("\\x00") : std::string(1, s[i]);
+    return out + (cut < s.size() ? "…'" : "'");
 }
 
 // -?d+(.d*)?([eE][+-]?d+)? ; returns false for anything else.

@@ -17,6 +17,7 @@ Command completion_command() {
     f.flag.type_name = "SHELL";
     f.flag.help = "bash, zsh or fish";
     f.flag.choices = kCompletionShells;
+    f.flag.single = true;
     f.parse = [](Shells& shell, const std::string& text) { shell.push_back(text); };
     return make_command<Shells>(
         "completion", "Print a shell completion script (bash, zsh or fish)",

@@ -44,7 +44,10 @@ Command multihead_command() {
             }
         }
     };
-    e.run = without_progress(experiments::run_multihead);
+    e.run = [](const experiments::MultiheadOptions& o, const experiments::Progress& progress) {
+        return experiments::run_multihead(o, progress);
+    };
+    e.progress_label = "attn multihead:";
     e.svg = render::svg::multihead_svg;
     e.text = render::multihead_text;
     e.json = any_lang(render::multihead_json);

@@ -1,5 +1,8 @@
 #include "render/json/json_document.hpp"
 
+#include <algorithm>
+#include <utility>
+
 #include <stdexcept>
 #include <variant>
 
@@ -52,7 +55,10 @@ void Object::write_array(const std::string& k, const report::Array& a) {
     if (count != a.values.size()) throw std::logic_error("json: shape does not match the values of " + k);
     // ~20 characters a number ("0.17063427533995335,"): reserve once instead of doubling a
     // string of hundreds of megabytes several times.
-    body_.reserve(body_.size() + 24 * count + 64);
+    // Grown geometrically: a list of arrays (multihead's heads) reserving each one's exact size
+    // would reallocate the whole body once per array.
+    const std::size_t needed = body_.size() + 24 * count + 64;
+    if (needed > body_.capacity()) body_.reserve(std::max(needed, 2 * body_.capacity()));
     body_ += "{\"shape\":" + shape(a.shape).dump() + ",\"values\":";
     write_nested(body_, a, 0, 0);
     body_ += '}';
@@ -84,6 +90,14 @@ Object& Object::object(const std::string& k, const Object& nested) {
 }
 
 Object& Object::objects(const std::string& k, const std::vector<Object>& items) {
+    std::vector<Object> copy = items;   // small lists (cost's runs, scaling's rows): one way to write them
+    return objects(k, std::move(copy));
+}
+
+Object& Object::objects(const std::string& k, std::vector<Object>&& items) {
+    std::size_t total = body_.size() + k.size() + 4096;
+    for (const Object& item : items) total += item.body_.size() + 3;
+    if (total > body_.capacity()) body_.reserve(total);
     key(k);
     body_ += '[';
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -91,6 +105,7 @@ Object& Object::objects(const std::string& k, const std::vector<Object>& items) 
         body_ += '{';
         body_ += items[i].body_;
         body_ += '}';
+        std::string().swap(items[i].body_);
     }
     body_ += ']';
     return *this;

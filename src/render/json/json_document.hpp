@@ -33,6 +33,9 @@ public:
     Object& object(const std::string& key, const Object& nested);
     // [nested, …]
     Object& objects(const std::string& key, const std::vector<Object>& items);
+    // The same, each item's text freed once it is copied, the body reserved once (with room for
+    // document()'s head): a list of large rows (multihead --with-outputs) is held once, not twice.
+    Object& objects(const std::string& key, std::vector<Object>&& items);
 
 private:
     friend std::string document(const report::Invocation& invocation, Object&& data);

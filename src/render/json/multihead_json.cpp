@@ -19,7 +19,7 @@ std::string multihead_json(const report::MultiheadReport& r, const report::Invoc
         rows.push_back(std::move(o));
     }
     json::Object data;
-    data.objects("rows", rows);
+    data.objects("rows", std::move(rows));
     return json::document(invocation, std::move(data));
 }
 
