@@ -9,6 +9,7 @@
 #include "errors.hpp"
 #include "core/udl_softmax.hpp"
 #include "experiments/udl.hpp"
+#include "test_experiments_udl_support.hpp"
 #include "print/numpy_array.hpp"
 #include "render/udl_text.hpp"
 
@@ -65,14 +66,7 @@ TEST_CASE("udl validate: ranges and flags that belong to 12.2 only") {
 namespace {
 
 report::UdlDiagnosis diagnose(const UdlOptions& o, const std::string& printed) {
-    return experiments::diagnose_udl(o, printed, [](const std::vector<double>& v, std::size_t rows, std::size_t cols,
-                                                    int precision, std::size_t edgeitems, std::size_t threshold) {
-        print::PrintOptions p;
-        p.precision = precision;
-        p.edgeitems = edgeitems;
-        p.threshold = threshold;
-        return print::array_str(v, {rows, cols}, p);
-    });
+    return test::diagnose_printed(o, printed);
 }
 
 std::string printed_x_prime(UdlMistake mistake, int precision) {

@@ -9,6 +9,7 @@
 
 #include "errors.hpp"
 #include "experiments/udl.hpp"
+#include "test_experiments_udl_support.hpp"
 #include "print/numpy_array.hpp"
 
 using namespace attn;
@@ -17,14 +18,7 @@ using experiments::UdlOptions;
 namespace {
 
 report::UdlDiagnosis diagnose_with(const UdlOptions& o, const std::string& printed) {
-    return experiments::diagnose_udl(o, printed, [](const std::vector<double>& v, std::size_t rows, std::size_t cols,
-                                                    int precision, std::size_t edgeitems, std::size_t threshold) {
-        print::PrintOptions p;
-        p.precision = precision;
-        p.edgeitems = edgeitems;
-        p.threshold = threshold;
-        return print::array_str(v, {rows, cols}, p);
-    });
+    return test::diagnose_printed(o, printed);
 }
 
 std::string refusal(const UdlOptions& o, const std::string& printed) {
