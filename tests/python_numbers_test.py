@@ -123,13 +123,43 @@ def record(texts, path):
             out.write(f"{t.encode().hex()}\t{i}\t{f}\n")
 
 
+def python_value(t, kind):
+    try:
+        return kind(t)
+    except ValueError:
+        return None
+
+
+# attn's own ranges (each experiment's validate() owns its flag's; the reference has none and
+# prints NaN matrices for --delta inf): a spelling Python reads to a value outside them is
+# refused by attn in one line naming the flag, whatever the reference does.
+def outside_attn_range(flag, t):
+    if flag == "--delta":
+        v = python_value(t, float)
+        return v is not None and not (abs(v) <= 1e6)
+    if flag == "--n":
+        v = python_value(t, int)
+        return v is not None and not (1 <= v <= 100000)
+    if flag == "--seed":
+        v = python_value(t, int)
+        return v is not None and v < 0
+    return False
+
+
 def side_by_side(checks, attn, reference, texts):
     """attn and the reference script read the same spellings alike: the same stdout bytes, and
-    a refusal (exit 2) where argparse refuses."""
+    a refusal (exit 2) where argparse refuses or the value is outside attn's range."""
     for flag, script, sub, extra, picked in [("--seed", "attention.py", "attention", [], texts[0::2]),
                                              ("--n", "attention.py", "attention", ["--col", "1"], texts[1::4]),
                                              ("--delta", "mask.py", "mask", [], texts[3::4])]:
         for t in picked:
+            if outside_attn_range(flag, t):
+                got = run_attn(attn, [sub, flag, t, *extra], timeout=60)
+                lines = got.stderr.decode(errors="replace").splitlines()
+                checks.check(got.returncode == 2 and len(lines) == 1 and flag in lines[0],
+                             f"attn {sub} {flag} {t!r}: outside attn's range, want one line naming "
+                             f"{flag}, exit 2; got {got.returncode} {lines}")
+                continue
             ref = subprocess.run([sys.executable, os.path.join(reference, script), flag, t, *extra],
                                  capture_output=True, timeout=60)
             got = run_attn(attn, [sub, flag, t, *extra], timeout=60)
