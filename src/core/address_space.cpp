@@ -3,7 +3,6 @@
 
 #include <cblas.h>
 #include <openblas_config.h>
-#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -75,9 +74,7 @@ int blas_threads_at_start() {
         const int n = value ? std::atoi(value) : 0;
         if (n >= 1) return n;
     }
-    cpu_set_t cpus;
-    if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) return 1;
-    const int count = CPU_COUNT(&cpus);
+    const int count = cpus_available();
     return count > 0 ? count : 1;
 }
 

@@ -25,9 +25,7 @@ bool set(const char* name) { return std::getenv(name) != nullptr; }
 // variable set here is never read, and before_blas's call changes nothing.
 __attribute__((constructor(101))) void start_openblas_single() {
     if (set("OPENBLAS_NUM_THREADS") || set("GOTO_NUM_THREADS") || set("OMP_NUM_THREADS")) return;
-    cpu_set_t cpus;
-    if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) return;
-    const int count = CPU_COUNT(&cpus);
+    const int count = cpus_available();
     if (count <= 1) return;
     g_threads = count;
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
@@ -41,6 +39,11 @@ int openblas_max_threads() {
 }
 
 }  // namespace
+
+int cpus_available() {
+    cpu_set_t cpus;
+    return sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 0;
+}
 
 int blas_threads_planned() {
     if (g_threads == 0) {

@@ -33,6 +33,10 @@ void set_blas_threads(int threads);
 // (core/address_space.hpp): a deferred pool's workers map theirs on their first product.
 int blas_threads_planned();
 
+// The CPUs this process may run on (its affinity mask): OpenBLAS's thread count when no variable
+// sets one; 0 when the mask cannot be read.
+int cpus_available();
+
 // For tests: true while OpenBLAS still runs on the one thread attn started it with.
 bool blas_threads_deferred();
 
