@@ -12,11 +12,13 @@
 #include "core/attention.hpp"
 #include "core/compare.hpp"
 #include "core/draws.hpp"
+#include "core/numpy_exp.hpp"
 #include "core/numpy_ops.hpp"
 #include "rng/numpy_generator.hpp"
 
 using attn::core::HeadWeights;
 using attn::core::Matrix;
+using attn::core::numpy_exp;
 
 namespace {
 
@@ -203,7 +205,7 @@ StepByStep step_by_step(const HeadWeights& w, const Matrix& x, const std::vector
     }
     Matrix e = Matrix::from_shape({n, n});
     for (std::size_t m = 0; m < n; ++m) {
-        for (std::size_t c = 0; c < n; ++c) e(m, c) = std::exp(s(m, c) - col_max[c]);
+        for (std::size_t c = 0; c < n; ++c) e(m, c) = numpy_exp(s(m, c) - col_max[c]);
     }
     const std::vector<double> sums = attn::core::sum_axis0(e);
     Matrix a = Matrix::from_shape({n, n});

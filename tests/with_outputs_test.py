@@ -15,11 +15,13 @@ computed only on request are the reference's:
 - every JSON document validates against docs/schema/attn-output.schema.json;
 - --with-outputs without --format json is a usage error (exit 2).
 
-The reference runs in this process (runpy) with np.exp replaced by glibc's exp (math.exp) element
-by element: attn's softmax calls glibc's exp, and NumPy 1.24 on an AVX-512 CPU uses its own SIMD
-exp, which differs in the last bit for about a quarter of arguments (docs/architecture.md), so
-the bits are compared where both sides use the same exp. Everything else (the draws, OpenBLAS's
-products, NumPy's sums) is the reference's own code. Skips (77) without the reference scripts.
+The reference runs in this process (runpy) with its own np.exp, recorded call by call: attn's
+softmax uses NumPy's exp as NumPy runs it on this CPU (src/core/numpy_exp.hpp: SVML's exp on an
+AVX-512 SKX CPU, glibc's elsewhere), so A is compared with the reference's bits as they really
+are. Only where NumPy would run its AVX512F-only loop (AVX-512F without SKX, or SKX turned off by
+NPY_DISABLE_CPU_FEATURES), an exp attn does not replicate, np.exp is replaced by glibc's exp,
+which attn then uses. Everything else (the draws, OpenBLAS's products, NumPy's sums) is the
+reference's own code. Skips (77) without the reference scripts.
 """
 import argparse
 import contextlib
@@ -37,15 +39,18 @@ from jsonschema import Draft202012Validator
 from harness import Checks
 
 glibc_exp = np.vectorize(math.exp, otypes=[float])
+FEATURES = np.core._multiarray_umath.__cpu_features__
+# NumPy 1.24's float64 exp: SVML with its AVX512_SKX loops, Tang's table method with AVX512F alone.
+NUMPY_EXP_ATTN_LACKS = FEATURES.get("AVX512F", False) and not FEATURES.get("AVX512_SKX", False)
 
 
 def reference(script, args):
-    """Runs the reference script with glibc's exp; returns its globals and every exp's result."""
+    """Runs the reference script; returns its globals and every exp's result."""
     calls = []
     real_exp = np.exp
 
     def exp(x):
-        out = glibc_exp(np.asarray(x, dtype=float))
+        out = glibc_exp(np.asarray(x, dtype=float)) if NUMPY_EXP_ATTN_LACKS else real_exp(x)
         calls.append(out)
         return out
 

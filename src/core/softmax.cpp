@@ -2,13 +2,14 @@
 // vectorised: each element gets the same IEEE result at any vector width, and -ffp-contract=off
 // keeps them unfused. The loops are cloned for AVX-512 and AVX2 (chosen at load time by the
 // CPU, like NumPy's own dispatch) because the N×N passes are most of a large attention run;
-// exp stays glibc's scalar exp on every path (a vector libm would change the bits).
+// exp is numpy_exp (core/numpy_exp.hpp): NumPy's own SVML exp where NumPy runs it (AVX-512
+// SKX), glibc's exp elsewhere, so E carries the reference's bits on either host.
 #include "core/softmax.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 
+#include "core/numpy_exp.hpp"
 #include "core/numpy_ops.hpp"
 
 #if defined(__x86_64__)
@@ -22,7 +23,8 @@ namespace attn::core {
 std::vector<double> softmax(const std::vector<double>& v) {
     const double top = *std::max_element(v.begin(), v.end());   // stability only
     std::vector<double> e(v.size());
-    for (std::size_t i = 0; i < v.size(); ++i) e[i] = std::exp(v[i] - top);
+    for (std::size_t i = 0; i < v.size(); ++i) e[i] = v[i] - top;
+    numpy_exp(e.data(), e.data(), e.size());    // np.exp(v - v.max()): one contiguous array
     const double total = numpy_sum(e.data(), e.size());
     for (double& x : e) x /= total;
     return e;
@@ -44,6 +46,16 @@ void max_rows_into(const double* s, std::size_t rows, std::size_t cols, double* 
 ATTN_VECTOR_CLONES
 void divide_all(double* s, std::size_t count, double by) {
     for (std::size_t i = 0; i < count; ++i) s[i] = s[i] / by;
+}
+
+ATTN_VECTOR_CLONES
+void minus_into(const double* in, const double* by, double* out, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) out[i] = in[i] - by[i];
+}
+
+ATTN_VECTOR_CLONES
+void add_into(double* acc, const double* row, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) acc[i] += row[i];
 }
 
 ATTN_VECTOR_CLONES
@@ -80,14 +92,13 @@ void scale_mask_column_max(double* s, std::size_t n, double sqrt_dq,
 void exp_normalise_columns(const double* s, double* a, std::size_t rows, std::size_t cols,
                            const std::vector<double>& col_max, std::vector<double>& sums) {
     sums.assign(cols, 0.0);
-    for (std::size_t m = 0; m < rows; ++m) {
-        const double* in = s + m * cols;
+    for (std::size_t m = 0; m < rows; ++m) {   // row by row, while the row is in cache
         double* out = a + m * cols;
-        for (std::size_t n = 0; n < cols; ++n) {
-            const double e = std::exp(in[n] - col_max[n]);   // exp(-inf) = 0: masked entries
-            out[n] = e;
-            sums[n] += e;
-        }
+        // E = np.exp(S - S.max(axis=0)), elementwise, so one row at a time gives the same bits;
+        // exp(-inf) = 0: masked entries.
+        minus_into(s + m * cols, col_max.data(), out, cols);
+        numpy_exp(out, out, cols);
+        add_into(sums.data(), out, cols);
     }
     if (cols == 1) sums[0] = numpy_sum(a, rows, 1);
     divide_rows_by(a, rows, cols, sums.data());

@@ -1,7 +1,7 @@
 #include "core/udl_softmax.hpp"
 
-#include <cmath>
 
+#include "core/numpy_exp.hpp"
 #include "core/numpy_ops.hpp"
 
 namespace attn::core {
@@ -9,7 +9,7 @@ namespace {
 
 Matrix exp_of(const Matrix& s) {
     Matrix e = Matrix::from_shape({s.shape(0), s.shape(1)});
-    for (std::size_t i = 0; i < s.size(); ++i) e.data()[i] = std::exp(s.data()[i]);
+    numpy_exp(s.data(), e.data(), s.size());   // np.exp(data_in): NumPy's exp on this CPU
     return e;
 }
 
@@ -34,11 +34,14 @@ Matrix udl_softmax_rows(const Matrix& s) {
 }
 
 std::vector<double> udl_softmax_list(const std::vector<double>& s) {
+    // np.exp(item) one item at a time: NumPy's exp on this CPU, the same bits as on an array.
+    std::vector<double> e(s.size());
+    numpy_exp(s.data(), e.data(), s.size());
     double denom = 0.0;                      // the notebook's `denom = 0`, then denom + exp(item)
-    for (double x : s) denom = denom + std::exp(x);
+    for (double x : e) denom = denom + x;
     std::vector<double> out;
     out.reserve(s.size());
-    for (double x : s) out.push_back(std::exp(x) / denom);
+    for (double x : e) out.push_back(x / denom);
     return out;
 }
 
