@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -126,4 +127,11 @@ TEST_CASE("numpy_exp: the chosen kernel gives the scalar definition's bits (svml
     for (const Vector& v : kVectors) {
         if (svml) CHECK(bits(numpy_exp(v.x)) == bits(v.numpy));
     }
+}
+
+TEST_CASE("numpy_exp: ATTN_EXP, when set, is the kernel that runs") {
+    const char* asked = std::getenv("ATTN_EXP");   // unit_numpy_exp_glibc sets it to glibc
+    if (asked != nullptr && *asked != '\0') CHECK(std::string(numpy_exp_kernel()) == asked);
+    const std::string kernel = numpy_exp_kernel();
+    CHECK((kernel == "svml" || kernel == "glibc"));
 }

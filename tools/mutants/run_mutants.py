@@ -76,11 +76,19 @@ def test_names(build):
     return re.findall(r"Test\s+#\d+: (\S+)", out)
 
 
+# Tests that run another executable than the rule below gives: a second environment for a unit
+# test's cases, or a script test driving its own tool.
+TEST_TARGETS = {"unit_rng_scalar": "test_rng", "unit_blas_threads": "test_core",
+                "unit_numpy_exp_glibc": "test_core", "numpy_exp": "exp_vs_numpy"}
+
+
 def targets_for(tests):
     """Build targets a set of ctest tests needs: unit_<m> -> test_<m>, the rest run attn."""
     targets = set()
     for t in tests:
-        if t.startswith("unit_"):
+        if t in TEST_TARGETS:
+            targets.add(TEST_TARGETS[t])
+        elif t.startswith("unit_"):
             targets.add("test_" + t[len("unit_"):])
         else:
             targets.add("attn")
