@@ -57,7 +57,9 @@ TEST_CASE("numpy_exp: the scalar SVML definition gives NumPy's bits where glibc'
     for (const Vector& v : kVectors) {
         CAPTURE(v.x);
         CHECK(bits(svml_exp_scalar(v.x)) == bits(v.numpy));
-        CHECK(bits(glibc_exp(v.x)) != bits(v.numpy));   // the vector tells the two apart
+#if defined(__x86_64__)   // glibc 2.36's x86-64 exp: the vector tells the two apart
+        CHECK(bits(glibc_exp(v.x)) != bits(v.numpy));
+#endif
     }
 }
 
