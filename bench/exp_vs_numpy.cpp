@@ -12,20 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "core/float_bits.hpp"
 #include "core/numpy_exp.hpp"
 
 namespace {
 
-double as_double(std::uint64_t bits) {
-    double x;
-    std::memcpy(&x, &bits, sizeof x);
-    return x;
-}
-std::uint64_t as_bits(double x) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &x, sizeof bits);
-    return bits;
-}
+using attn::core::bits_of;
+using attn::core::double_from_bits;
 
 constexpr std::size_t kChunk = std::size_t{1} << 20;
 
@@ -49,16 +42,16 @@ const char* const kKindNames[kKinds] = {"bits", "|x|<1", "[-750,0]", "[700,715]"
                                         "[-40,40]", "boundaries", "specials"};
 
 double ulps_from(double x, std::int64_t k) {
-    return as_double(as_bits(x) + static_cast<std::uint64_t>(k));
+    return double_from_bits(bits_of(x) + static_cast<std::uint64_t>(k));
 }
 
 double argument(SplitMix& g, int kind) {
     switch (kind) {
-    case 0: return as_double(g.next());
+    case 0: return double_from_bits(g.next());
     case 1: {
         const std::uint64_t sign = g.next() & 0x8000000000000000ULL;
         const std::uint64_t exponent = g.next() % 1023;   // below 1023: |x| < 1
-        return as_double(sign | (exponent << 52) | (g.next() & 0x000fffffffffffffULL));
+        return double_from_bits(sign | (exponent << 52) | (g.next() & 0x000fffffffffffffULL));
     }
     case 2: return g.uniform(-750.0, 0.0);
     case 3: return g.uniform(700.0, 715.0);
@@ -77,12 +70,12 @@ double argument(SplitMix& g, int kind) {
     default: {
         const std::uint64_t pick = g.next() % 8;
         const std::uint64_t sign = (g.next() & 1) << 63;
-        if (pick == 0) return as_double(sign);                                // ±0
-        if (pick == 1) return as_double(sign | 0x7ff0000000000000ULL);        // ±inf
+        if (pick == 0) return double_from_bits(sign);                                // ±0
+        if (pick == 1) return double_from_bits(sign | 0x7ff0000000000000ULL);        // ±inf
         if (pick == 2 || pick == 3)                                                       // NaNs
-            return as_double(sign | 0x7ff0000000000000ULL | (g.next() & 0x000fffffffffffffULL) | 1);
-        if (pick == 4) return as_double(sign | (g.next() & 0x000fffffffffffffULL));   // subnormal
-        return as_double(sign | ((g.next() % 64 + 900) << 52) | (g.next() & 0x000fffffffffffffULL));
+            return double_from_bits(sign | 0x7ff0000000000000ULL | (g.next() & 0x000fffffffffffffULL) | 1);
+        if (pick == 4) return double_from_bits(sign | (g.next() & 0x000fffffffffffffULL));   // subnormal
+        return double_from_bits(sign | ((g.next() % 64 + 900) << 52) | (g.next() & 0x000fffffffffffffULL));
     }
     }
 }
@@ -114,9 +107,9 @@ int check() {
         }
         attn::core::numpy_exp(args.data(), ours.data(), n);
         for (std::size_t i = 0; i < n; ++i) {
-            const auto want = as_bits(numpy[i]);
-            const bool k_bad = as_bits(ours[i]) != want;
-            const bool s_bad = as_bits(attn::core::svml_exp_scalar(args[i])) != want;
+            const auto want = bits_of(numpy[i]);
+            const bool k_bad = bits_of(ours[i]) != want;
+            const bool s_bad = bits_of(attn::core::svml_exp_scalar(args[i])) != want;
             bad_kernel += k_bad;
             bad_scalar += s_bad;
             if (k_bad || s_bad) {

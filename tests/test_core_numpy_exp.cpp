@@ -7,11 +7,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "core/float_bits.hpp"
 #include "core/numpy_exp.hpp"
 
 using attn::core::numpy_exp;
@@ -20,17 +20,8 @@ using attn::core::svml_exp_scalar;
 
 namespace {
 
-std::uint64_t bits(double x) {
-    std::uint64_t b;
-    std::memcpy(&b, &x, sizeof b);
-    return b;
-}
-
-double from_bits(std::uint64_t b) {
-    double x;
-    std::memcpy(&x, &b, sizeof x);
-    return x;
-}
+std::uint64_t bits(double x) { return attn::core::bits_of(x); }
+double from_bits(std::uint64_t b) { return attn::core::double_from_bits(b); }
 
 struct Vector {
     double x, numpy;

@@ -9,22 +9,15 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/float_bits.hpp"
 #include "core/numpy_exp_kernels.hpp"
 #include "core/numpy_exp_tables.hpp"
 
 namespace attn::core {
 namespace {
 
-double d(std::uint64_t bits) {
-    double x;
-    std::memcpy(&x, &bits, sizeof x);
-    return x;
-}
-std::uint64_t u(double x) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &x, sizeof bits);
-    return bits;
-}
+double d(std::uint64_t bits) { return double_from_bits(bits); }
+std::uint64_t u(double x) { return bits_of(x); }
 
 // fma(a, b, c) rounded toward zero, from the round-to-nearest fma: c - t is exact here (c and
 // t are within a factor 2 of each other), so the sign of fma(a, b, c - t) says whether t went
