@@ -6,8 +6,9 @@ every kind (any bit pattern, |x| < 1, the softmax's range, around overflow, unde
 subnormal results, the algorithm's thresholds ± ulps, ±0, ±inf, NaNs); NumPy computes np.exp on
 them here and exp_vs_numpy compares with the kernel attn chose and with the scalar definition.
 attn must have chosen the exp NumPy runs: SVML's where NumPy has its AVX512_SKX loops, glibc's
-elsewhere. NumPy's other entry points (np.float64 scalars, strided views) must give the same bits
-as its contiguous loop, since attn computes the notebook's np.exp(item) one value at a time.
+elsewhere, and glibc's when NPY_DISABLE_CPU_FEATURES turns the SKX loops off. NumPy's other
+entry points (np.float64 scalars, strided views) must give the same bits as its contiguous
+loop, since attn computes the notebook's np.exp(item) one value at a time.
 Skips (77) without NumPy, or where NumPy would run its AVX512F-only loop (AVX-512F without
 SKX), an exp attn does not replicate. bench/exp_vs_numpy.sh runs the same comparison on 10^8.
 """
@@ -63,6 +64,10 @@ def main():
                  f"exp_vs_numpy check: {report}")
     kernel = "svml" if skx else "glibc"
     checks.check(f"kernel {kernel}:" in report, f"attn chose the exp NumPy runs here ({kernel}): {report}")
+    # NPY_DISABLE_CPU_FEATURES naming AVX512_SKX turns NumPy's SVML off: attn then takes glibc's.
+    off = subprocess.run([a.tool, "check"], input=b"", capture_output=True,
+                         env=dict(env, NPY_DISABLE_CPU_FEATURES="AVX512F,AVX512_SKX")).stdout.decode()
+    checks.check("kernel glibc:" in off, f"NPY_DISABLE_CPU_FEATURES=AVX512F,AVX512_SKX: {off.strip()}")
     return checks.finish(require_some=True)
 
 
