@@ -1,7 +1,10 @@
 #pragma once
 // Constants of the float64 exp that NumPy 1.24 calls on AVX-512 SKX hosts: Intel's SVML
-// __svml_exp8 (BSD-3-Clause, Copyright (C) 2021 Intel Corporation, shipped inside NumPy). The
-// values are data of that algorithm; numpy_exp.cpp and numpy_exp_avx512.cpp say how they are used.
+// __svml_exp8, shipped inside NumPy. Copyright (C) 2021 Intel Corporation, BSD-3-Clause (the
+// terms: packaging/deb/copyright). The values are data of that algorithm, read from NumPy 1.24.2's
+// build; numpy_exp.cpp and numpy_exp_avx512.cpp say how they are used. 2^(j/16) is each power
+// rounded to nearest; the 64 (lead, trail) pairs are SVML's own (their trails are not the nearest
+// double of 2^(j/64) - lead).
 #include <cstdint>
 
 namespace attn::core::svml {
