@@ -7,9 +7,9 @@
 #include <cstring>
 
 extern "C" {
-// OpenBLAS's constructor (driver/others/memory.c): idempotent, and a no-op once it has run. Weak,
-// so that an OpenBLAS without it still links (then its constructor ran at start, as before).
-void gotoblas_init(void) __attribute__((weak));
+// OpenBLAS's constructor (driver/others/memory.c), exported by its archive and its .so on x86-64
+// and aarch64: a no-op once it has run.
+void gotoblas_init(void);
 void openblas_set_num_threads(int num_threads);
 char* openblas_get_config(void);
 int openblas_get_num_threads(void);
@@ -45,7 +45,7 @@ int openblas_max_threads() {
 
 void start_blas() {
     static const bool started = [] {
-        if (gotoblas_init != nullptr) gotoblas_init();
+        gotoblas_init();
         return true;
     }();
     (void)started;
