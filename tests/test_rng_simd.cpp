@@ -37,7 +37,7 @@ bool candidate(std::uint64_t r0, double& x) {
 
 std::vector<const simd::Kernels*> simd_sets() {
     std::vector<const simd::Kernels*> out;
-    for (const char* name : {"avx2", "avx512"}) {
+    for (const char* name : {"avx2", "avx512", "avx512ifma"}) {
         if (const simd::Kernels* k = simd::kernels_named(name)) out.push_back(k);
     }
     return out;

@@ -63,7 +63,9 @@ void fill(LaneStates& lanes, std::uint64_t mult_hi, std::uint64_t mult_lo, std::
     }
 }
 
-std::size_t fast_normals(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* out) {
+}  // namespace
+
+std::size_t avx512_fast_normals(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* out) {
     const __m512i byte = _mm512_set1_epi64(0xff);
     const __m512i mant = _mm512_set1_epi64(0x000fffffffffffffll);
     const __m512i one = _mm512_set1_epi64(1);
@@ -110,8 +112,6 @@ std::size_t fast_normals(const std::uint64_t* draws, std::size_t n, double loc, 
     return n;
 }
 
-}  // namespace
-
-const Kernels kAvx512{"avx512", fill, fast_normals};
+const Kernels kAvx512{"avx512", fill, avx512_fast_normals};
 
 }  // namespace attn::rng::simd

@@ -26,7 +26,7 @@ struct LaneStates {
 };
 
 struct Kernels {
-    const char* name;   // "avx512", "avx2", "scalar"
+    const char* name;   // "avx512ifma", "avx512", "avx2", "scalar"
     // out[r*kLanes + i] = output of lane i after r steps, for r < steps; lanes advance `steps`.
     void (*fill)(LaneStates& lanes, std::uint64_t mult_hi, std::uint64_t mult_lo,
                  std::uint64_t plus_hi, std::uint64_t plus_lo, std::uint64_t* out, std::size_t steps);
@@ -36,7 +36,8 @@ struct Kernels {
                                 double* out);
 };
 
-// The best kernels this CPU and OS run, chosen once; ATTN_RNG_SIMD=scalar|avx2|avx512 chooses
+// The best kernels this CPU and OS run, chosen once (avx512ifma, avx512, avx2, scalar: the
+// first the CPU runs); ATTN_RNG_SIMD=scalar|avx2|avx512|avx512ifma chooses
 // one (bench/normals_vs_numpy.sh compares each instruction set); one this CPU lacks is refused
 // (std::runtime_error naming the variable).
 const Kernels* kernels();
@@ -47,6 +48,9 @@ const Kernels* kernels_named(const char* name);
 #if defined(__x86_64__)
 extern const Kernels kAvx2;
 extern const Kernels kAvx512;
+extern const Kernels kAvx512Ifma;   // the IFMA fill (52-bit limbs) and the AVX-512 fast path
+// The AVX-512 fast path, shared by both AVX-512 sets (normal_avx512.cpp).
+std::size_t avx512_fast_normals(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* out);
 #endif
 
 }  // namespace attn::rng::simd
