@@ -4,20 +4,21 @@
 namespace attn::rng {
 
 DrawStream::DrawStream(pcg64::u128 state, pcg64::u128 inc, const simd::Kernels* simd)
-    : start_(state), inc_(inc), simd_(simd && simd->fill ? simd : nullptr),
-      lane_step_(pcg64::jump(inc, simd_ ? simd::kLanes : kScalarLanes)),
+    : start_(state), inc_(inc), simd_(simd && simd->candidates ? simd : nullptr),
+      lane_step_(pcg64::jump(inc, simd_ && simd_->fill ? simd::kLanes : kScalarLanes)),
       block_step_(pcg64::jump(inc, kBlock)) {}
 
 void DrawStream::refill() {
     // the new block starts where the last one ended (every draw of it was handed out)
     if (len_ != 0) start_ = block_step_.apply(start_);
-    if (simd_) {
+    if (simd_ && simd_->fill) {
         fill_simd();
     } else {
         fill_scalar();
     }
     pos_ = 0;
     len_ = kBlock;
+    ++refills_;
 }
 
 void DrawStream::fill_scalar() {

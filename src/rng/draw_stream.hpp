@@ -26,7 +26,8 @@ public:
     static constexpr std::size_t kBlock = 256;       // draws per refill (2 KiB, stays in L1)
 
     // The stream whose next draw is next64(state) (state: before that draw's step). simd: the
-    // chosen kernels, or nullptr / a set without a fill for the scalar lanes.
+    // chosen kernels (a set without a fill: the scalar lanes fill, its fast path computes the
+    // candidates), or nullptr / the scalar set for scalar loops only.
     DrawStream(pcg64::u128 state, pcg64::u128 inc, const simd::Kernels* simd);
 
     // Draws buffered and not yet handed out; refill() when it is 0 (a whole new block).
@@ -34,6 +35,11 @@ public:
     void refill();
     const std::uint64_t* peek() const { return buf_ + pos_; }
     void skip(std::size_t n) { pos_ += n; }   // n <= available()
+    // The buffered block, the next draw's place in it, and a number that changes at every
+    // refill (so that what was computed from a block is known to be stale).
+    const std::uint64_t* block() const { return buf_; }
+    std::size_t position() const { return pos_; }
+    std::uint64_t refills() const { return refills_; }
 
     std::uint64_t next64() {
         if (pos_ == len_) refill();
@@ -47,7 +53,8 @@ public:
     // ahead by the draws used (the rest of the block is the next draws, not lost).
     pcg64::u128 state() const { return pcg64::jump(inc_, pos_).apply(start_); }
     pcg64::u128 inc() const { return inc_; }
-    // The SIMD kernels filling this stream (their fast path goes with them), nullptr for scalar.
+    // The SIMD kernels of this stream (their fill, if they have one, and their fast path),
+    // nullptr for the scalar loops.
     const simd::Kernels* simd() const { return simd_; }
 
 private:
@@ -58,12 +65,28 @@ private:
     const simd::Kernels* simd_;
     pcg64::Jump lane_step_, block_step_;
     std::size_t pos_ = 0, len_ = 0;
+    std::uint64_t refills_ = 0;
     // The SIMD lanes carry on from block to block: lane i holds the state that makes draw i of
     // the next block (every block steps every lane kBlock / kLanes times). Set from the stream
     // at the first block.
     bool lanes_set_ = false;
     simd::LaneStates lanes_;
     alignas(64) std::uint64_t buf_[kBlock];
+};
+
+// The ziggurat's fast path for the draws of one block, computed ahead by the SIMD kernels:
+// for every place k (whatever role its draw ends up with) the candidate y[k] = loc + scale *
+// x_k and whether the fast path accepts it. A candidate depends on its own draw only, so when
+// the slow path takes extra draws (a wedge's uniform, a tail's pair) the normals after it
+// still read their candidates from here: the rejections cost a scalar slow path and no restart
+// of the vector loop. Valid for places [from, to) of block `refills` and one (loc, scale).
+struct FastPathBlock {
+    std::uint64_t refills = ~std::uint64_t{0};
+    std::size_t from = 0, to = 0;
+    std::uint64_t loc_bits = 0, scale_bits = 0;   // compared as bits: loc -0.0 is not 0.0
+    alignas(64) double y[DrawStream::kBlock];
+    // bit k % 64 of word k / 64 (the kernels write it a byte at a time: bit k % 8 of byte k / 8)
+    std::uint64_t accepted[DrawStream::kBlock / 64];
 };
 
 }  // namespace attn::rng

@@ -86,6 +86,6 @@ void fill(LaneStates& lanes, std::uint64_t mult_hi, std::uint64_t mult_lo, std::
 
 }  // namespace
 
-const Kernels kAvx512Ifma{"avx512ifma", fill, avx512_fast_normals};
+const Kernels kAvx512Ifma{"avx512ifma", fill, avx512_candidates};
 
 }  // namespace attn::rng::simd

@@ -8,11 +8,12 @@
 //   affine map for every lane), so the block comes out in the stream's order. The 128-bit
 //   product is built from 32×32 -> 64-bit multiplies (the low 64 bits of the two cross terms
 //   by vpmullq on AVX-512), the carry of the addition by an unsigned compare.
-// - fast_normals: the ziggurat's fast path on a run of draws, kWidth at a time: layer, sign and
-//   the 52-bit magnitude, the tables gathered, the exact int->double conversion, the sign bit
-//   flipped, then loc + scale * x (multiply, then add: never fused). It stops at the first draw
-//   the fast path does not accept (~0.8 %), which the caller finishes in scalar code (tail,
-//   wedge, restarts take further draws of the stream).
+// - candidates: the ziggurat's fast path on every draw of a block, 8 (4) at a time: layer,
+//   sign and the 52-bit magnitude, the tables gathered, the exact int->double conversion, the
+//   sign bit flipped, then loc + scale * x (multiply, then add: never fused), and the test
+//   rabs < ki[layer] as a bit. The caller copies the runs of accepted candidates and finishes
+//   each draw the fast path refuses (~1 %) in scalar code (tail, wedge and restarts take
+//   further draws of the stream; FastPathBlock in draw_stream.hpp).
 #include <cstddef>
 #include <cstdint>
 
@@ -30,10 +31,10 @@ struct Kernels {
     // out[r*kLanes + i] = output of lane i after r steps, for r < steps; lanes advance `steps`.
     void (*fill)(LaneStates& lanes, std::uint64_t mult_hi, std::uint64_t mult_lo,
                  std::uint64_t plus_hi, std::uint64_t plus_lo, std::uint64_t* out, std::size_t steps);
-    // out[k] = loc + scale * z_k for the leading draws the fast path accepts; returns how many
-    // (n when all are accepted; draws[return] is the first one that is not).
-    std::size_t (*fast_normals)(const std::uint64_t* draws, std::size_t n, double loc, double scale,
-                                double* out);
+    // For every k < n (n a multiple of 8): y[k] = loc + scale * x_k, the fast path's candidate
+    // of draws[k], and bit k % 8 of accepted[k / 8] set when the fast path accepts it.
+    void (*candidates)(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* y,
+                       std::uint8_t* accepted);
 };
 
 // The best kernels this CPU and OS run, chosen once (avx512ifma, avx512, avx2, scalar: the
@@ -50,7 +51,8 @@ extern const Kernels kAvx2;
 extern const Kernels kAvx512;
 extern const Kernels kAvx512Ifma;   // the IFMA fill (52-bit limbs) and the AVX-512 fast path
 // The AVX-512 fast path, shared by both AVX-512 sets (normal_avx512.cpp).
-std::size_t avx512_fast_normals(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* out);
+void avx512_candidates(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* y,
+                       std::uint8_t* accepted);
 #endif
 
 }  // namespace attn::rng::simd

@@ -39,6 +39,7 @@ NumpyGenerator::NumpyGenerator(std::uint64_t seed) : stream_(seeded(words_of(see
 
 void NumpyGenerator::set_state(unsigned __int128 state, unsigned __int128 inc) {
     stream_ = DrawStream(state, inc, simd::kernels());
+    fast_.refills = ~std::uint64_t{0};   // computed from the old stream's block
 }
 
 std::uint64_t NumpyGenerator::next_uint64() { return stream_.next64(); }
@@ -98,41 +99,79 @@ double ziggurat_slow(DrawStream& src, unsigned idx, std::uint64_t rabs, double x
     return ziggurat_normal(src);                  // rejected: start again with a new draw
 }
 
+// The scalar set's candidates (no SIMD): the same fast path one draw at a time.
+void scalar_candidates(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* y,
+                       std::uint8_t* accepted) {
+    for (std::size_t k = 0; k < n; k += 8) {
+        unsigned ok = 0;
+        for (std::size_t j = 0; j < 8; ++j) {
+            const Candidate c = ziggurat_candidate(draws[k + j]);
+            const double scaled = scale * c.x;
+            y[k + j] = loc + scaled;
+            ok |= static_cast<unsigned>(c.accepted) << j;
+        }
+        accepted[k / 8] = static_cast<std::uint8_t>(ok);
+    }
+}
+
+std::uint64_t bits_of(double v) {
+    std::uint64_t b;
+    std::memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+// Makes f hold the candidates of the stream's places [position, end) for (loc, scale): kept
+// from the last call when the block and the pair are the same, else computed from the
+// position on (rounded down to a group of 8), at least 64 places at a time so that calls of a
+// few normals do not set up the vector loop for each.
+void prepare(FastPathBlock& f, const DrawStream& s, std::size_t end, double loc, double scale) {
+    const std::size_t pos = s.position();
+    if (f.refills != s.refills() || f.loc_bits != bits_of(loc) || f.scale_bits != bits_of(scale) || pos < f.from) {
+        f.refills = s.refills();
+        f.loc_bits = bits_of(loc);
+        f.scale_bits = bits_of(scale);
+        f.from = f.to = pos & ~std::size_t{7};
+    }
+    if (end <= f.to) return;
+    const std::size_t to = std::min(DrawStream::kBlock, std::max((end + 7) & ~std::size_t{7}, f.to + 64));
+    const simd::Kernels* k = s.simd();
+    (k ? k->candidates : scalar_candidates)(s.block() + f.to, to - f.to, loc, scale, f.y + f.to,
+                                            reinterpret_cast<std::uint8_t*>(f.accepted) + f.to / 8);
+    f.to = to;
+}
+
+// How many of the n places from pos the fast path accepts in a row (n when all).
+std::size_t accepted_run(const std::uint64_t* words, std::size_t pos, std::size_t n) {
+    const std::size_t end = pos + n;
+    for (std::size_t p = pos; p < end; p = (p / 64 + 1) * 64) {
+        const std::uint64_t refused = ~words[p / 64] >> (p % 64);   // a word's places from p on
+        if (refused != 0) return std::min(p + static_cast<std::size_t>(__builtin_ctzll(refused)), end) - pos;
+    }
+    return n;
+}
+
 }  // namespace
 
 double NumpyGenerator::standard_normal() { return ziggurat_normal(stream_); }
 
-// Generator.normal, docs/spec/numpy-random.md §4: loc + scale * z, multiply then add (never fused), C order.
+// Generator.normal, docs/spec/numpy-random.md §4: loc + scale * z, multiply then add (never
+// fused), C order. Every draw of the block starts a normal unless the slow path before it took
+// it; the runs the fast path accepts are copied from fast_, each refused draw is finished here.
 void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t count) {
-    const simd::Kernels* simd = stream_.simd();
-    DrawStream& src = stream_;
     std::size_t i = 0;
     while (i < count) {
-        if (src.available() == 0) src.refill();
-        // Every buffered draw starts a normal, unless the slow path takes more from the block.
-        const std::uint64_t* draws = src.peek();
-        std::size_t n = std::min(count - i, src.available());
-        // The SIMD fast path takes the run of accepted draws; the scalar loop below carries on
-        // from the first draw it did not accept (or the last few a vector does not cover).
-        std::size_t k = simd ? simd->fast_normals(draws, n, loc, scale, out + i) : 0;
-        bool slow = false;
-        for (; k < n; ++k) {
-            const Candidate c = ziggurat_candidate(draws[k]);
-            double z = c.x;
-            if (!c.accepted) {
-                src.skip(k + 1);
-                z = ziggurat_slow(src, c.idx, c.rabs, c.x);
-                slow = true;
-            }
-            const double scaled = scale * z;
-            out[i + k] = loc + scaled;
-            if (slow) break;
-        }
-        if (slow) {
-            i += k + 1;
-        } else {
-            src.skip(n);   // the whole run was fast
-            i += n;
+        if (stream_.available() == 0) stream_.refill();
+        const std::size_t pos = stream_.position();
+        const std::size_t n = std::min(count - i, stream_.available());
+        prepare(fast_, stream_, pos + n, loc, scale);
+        const std::size_t run = accepted_run(fast_.accepted, pos, n);
+        std::memcpy(out + i, fast_.y + pos, run * sizeof(double));
+        stream_.skip(run);
+        i += run;
+        if (run < n) {   // the fast path refuses the next draw: tail or wedge (§3)
+            const Candidate c = ziggurat_candidate(stream_.next64());
+            const double scaled = scale * ziggurat_slow(stream_, c.idx, c.rabs, c.x);
+            out[i++] = loc + scaled;
         }
     }
 }

@@ -35,6 +35,7 @@ private:
 
     // The PCG64 stream a block ahead: every draw of every call comes from it, in order.
     DrawStream stream_;
+    FastPathBlock fast_;   // the fast path's candidates of stream_'s block (normal())
 };
 
 }  // namespace attn::rng
