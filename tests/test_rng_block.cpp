@@ -98,6 +98,34 @@ TEST_CASE("bulk normal(): the crafted states reach their draws (self-check of th
     CHECK(g.next_uint64() == 0xfeedfacecafebeefull);
 }
 
+TEST_CASE("normal() after the state is set anew draws the new stream, not the old block's") {
+    const unsigned __int128 inc = 0x2b7d1c5f3a9e4d61ull * 2 + 1;
+    NumpyGenerator g("0");
+    (void)g.normal(0.0, 1.0, 100);   // a block filled and its fast path computed
+    const unsigned __int128 state = (static_cast<unsigned __int128>(0x1234) << 64) | 0x5678;
+    NumpyGeneratorTestAccess::set(g, state, inc);
+    Serial serial{state, inc};
+    const std::vector<double> got = g.normal(0.0, 1.0, 300);
+    const std::vector<double> want = serial_normals(serial, 0.0, 1.0, 300);
+    int bad = 0;
+    for (std::size_t i = 0; i < got.size(); ++i) bad += rng_test::bits(got[i]) != rng_test::bits(want[i]);
+    CHECK(bad == 0);
+}
+
+TEST_CASE("normal() with another loc or scale in the same block: each call's own candidates") {
+    NumpyGenerator g(7u), h(7u);
+    Serial serial{NumpyGeneratorTestAccess::state(h), NumpyGeneratorTestAccess::inc(h)};
+    int bad = 0;
+    for (int call = 0; call < 40; ++call) {   // calls of 1 to 40 in one block, (loc, scale) alternating
+        const double loc = call % 3 == 0 ? 0.5 : call % 3 == 1 ? 0.0 : -0.0, scale = call % 2 ? 2.0 : 1.0;
+        const std::size_t n = 1 + static_cast<std::size_t>(call) % 40;
+        const std::vector<double> got = g.normal(loc, scale, n);
+        const std::vector<double> want = serial_normals(serial, loc, scale, n);
+        for (std::size_t i = 0; i < n; ++i) bad += rng_test::bits(got[i]) != rng_test::bits(want[i]);
+    }
+    CHECK(bad == 0);
+}
+
 TEST_CASE("normal() equals the serial ziggurat over many seeds and sizes") {
     int bad = 0, calls = 0;
     for (int seed = 0; seed < 24; ++seed) {
