@@ -116,8 +116,10 @@ TEST_CASE("normal() with another loc or scale in the same block: each call's own
     NumpyGenerator g(7u), h(7u);
     Serial serial{NumpyGeneratorTestAccess::state(h), NumpyGeneratorTestAccess::inc(h)};
     int bad = 0;
-    for (int call = 0; call < 40; ++call) {   // calls of 1 to 40 in one block, (loc, scale) alternating
-        const double loc = call % 3 == 0 ? 0.5 : call % 3 == 1 ? 0.0 : -0.0, scale = call % 2 ? 2.0 : 1.0;
+    for (int call = 0; call < 40; ++call) {   // calls of 1 to 40 normals, several in each block
+        // loc changes every second call, scale every call: each is compared on its own
+        const int l = (call / 2) % 3;
+        const double loc = l == 0 ? 0.5 : l == 1 ? 0.0 : -0.0, scale = call % 2 ? 2.0 : 1.0;
         const std::size_t n = 1 + static_cast<std::size_t>(call) % 40;
         const std::vector<double> got = g.normal(loc, scale, n);
         const std::vector<double> want = serial_normals(serial, loc, scale, n);
