@@ -99,21 +99,6 @@ double ziggurat_slow(DrawStream& src, unsigned idx, std::uint64_t rabs, double x
     return ziggurat_normal(src);                  // rejected: start again with a new draw
 }
 
-// The scalar set's candidates (no SIMD): the same fast path one draw at a time.
-void scalar_candidates(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* y,
-                       std::uint8_t* accepted) {
-    for (std::size_t k = 0; k < n; k += 8) {
-        unsigned ok = 0;
-        for (std::size_t j = 0; j < 8; ++j) {
-            const Candidate c = ziggurat_candidate(draws[k + j]);
-            const double scaled = scale * c.x;
-            y[k + j] = loc + scaled;
-            ok |= static_cast<unsigned>(c.accepted) << j;
-        }
-        accepted[k / 8] = static_cast<std::uint8_t>(ok);
-    }
-}
-
 std::uint64_t bits_of(double v) {
     std::uint64_t b;
     std::memcpy(&b, &v, sizeof b);
@@ -134,9 +119,8 @@ void prepare(FastPathBlock& f, const DrawStream& s, std::size_t end, double loc,
     }
     if (end <= f.to) return;
     const std::size_t to = std::min(DrawStream::kBlock, std::max((end + 7) & ~std::size_t{7}, f.to + 64));
-    const simd::Kernels* k = s.simd();
-    (k ? k->candidates : scalar_candidates)(s.block() + f.to, to - f.to, loc, scale, f.y + f.to,
-                                            reinterpret_cast<std::uint8_t*>(f.accepted) + f.to / 8);
+    s.simd()->candidates(s.block() + f.to, to - f.to, loc, scale, f.y + f.to,
+                         reinterpret_cast<std::uint8_t*>(f.accepted) + f.to / 8);
     f.to = to;
 }
 
@@ -150,6 +134,14 @@ std::size_t accepted_run(const std::uint64_t* words, std::size_t pos, std::size_
     return n;
 }
 
+// loc + scale * z for the next draw, one the fast path refuses: the tail or the wedge (§3),
+// which may take further draws of the stream.
+double finish_refused(DrawStream& src, double loc, double scale) {
+    const Candidate c = ziggurat_candidate(src.next64());
+    const double scaled = scale * ziggurat_slow(src, c.idx, c.rabs, c.x);
+    return loc + scaled;
+}
+
 }  // namespace
 
 double NumpyGenerator::standard_normal() { return ziggurat_normal(stream_); }
@@ -159,6 +151,26 @@ double NumpyGenerator::standard_normal() { return ziggurat_normal(stream_); }
 // it; the runs the fast path accepts are copied from fast_, each refused draw is finished here.
 void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t count) {
     std::size_t i = 0;
+    if (stream_.simd() == nullptr) {
+        // The scalar loops: one pass, each draw's candidate and test inline (no vector loop to
+        // restart, so nothing is gained by computing ahead).
+        while (i < count) {
+            if (stream_.available() == 0) stream_.refill();
+            const std::uint64_t* draws = stream_.peek();
+            const std::size_t n = std::min(count - i, stream_.available());
+            std::size_t k = 0;
+            for (; k < n; ++k) {
+                const Candidate c = ziggurat_candidate(draws[k]);
+                if (!c.accepted) break;
+                const double scaled = scale * c.x;
+                out[i + k] = loc + scaled;
+            }
+            stream_.skip(k);
+            i += k;
+            if (k < n) out[i++] = finish_refused(stream_, loc, scale);
+        }
+        return;
+    }
     while (i < count) {
         if (stream_.available() == 0) stream_.refill();
         const std::size_t pos = stream_.position();
@@ -168,11 +180,8 @@ void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t c
         std::memcpy(out + i, fast_.y + pos, run * sizeof(double));
         stream_.skip(run);
         i += run;
-        if (run < n) {   // the fast path refuses the next draw: tail or wedge (§3)
-            const Candidate c = ziggurat_candidate(stream_.next64());
-            const double scaled = scale * ziggurat_slow(stream_, c.idx, c.rabs, c.x);
-            out[i++] = loc + scaled;
-        }
+        if (run < n) out[i++] = finish_refused(stream_, loc, scale);
+
     }
 }
 
