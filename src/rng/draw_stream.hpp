@@ -10,8 +10,8 @@
 // started at consecutive states fill a block in the stream's order at the multiplier's
 // throughput (SIMD lanes, normal_simd.hpp, or four scalar ones). Setting the lanes up costs
 // about 32 serial steps and two jump-ahead computations; kept from call to call, that is paid
-// once per generator instead of once per call (`scaling` makes three calls of 24 to 2000
-// normals per repeat), and the draws a call leaves in the block are the next call's.
+// once per generator instead of once per call (`scaling` makes six calls of 4 to 2000 normals
+// per repeat), and the draws a call leaves in the block are the next call's.
 #include <cstddef>
 #include <cstdint>
 

@@ -1,13 +1,15 @@
 #pragma once
 // The generator's two bulk loops in SIMD, compiled once per instruction set (normal_avx2.cpp,
-// normal_avx512.cpp with their own flags) and chosen at run time from CPUID, like `attn cost`'s
-// kernels; never -march=native. Both give the scalar code's bits (docs/spec/numpy-random.md):
+// normal_avx512.cpp, normal_avx512ifma.cpp with their own flags) and chosen at run time from
+// CPUID, like `attn cost`'s kernels; never -march=native. Both give the scalar code's bits
+// (docs/spec/numpy-random.md):
 //
 // - fill: PCG64's 128-bit LCG in 64-bit lanes. Lane i of kLanes holds the state that makes
 //   draw i of the block; one step of a lane is the kLanes-step jump s -> s*mult + plus (the same
-//   affine map for every lane), so the block comes out in the stream's order. The 128-bit
-//   product is built from 32×32 -> 64-bit multiplies (the low 64 bits of the two cross terms
-//   by vpmullq on AVX-512), the carry of the addition by an unsigned compare.
+//   affine map for every lane), so the block comes out in the stream's order. AVX-512: the
+//   128-bit product from 32×32 -> 64-bit multiplies (the low 64 bits of the two cross terms by
+//   vpmullq), the carry of the addition by an unsigned compare; AVX-512 IFMA: in 52-bit limbs.
+//   AVX2 has none (the scalar lanes are faster than its 32-bit products).
 // - candidates: the ziggurat's fast path on every draw of a block, 8 (4) at a time: layer,
 //   sign and the 52-bit magnitude, the tables gathered, the exact int->double conversion, the
 //   sign bit flipped, then loc + scale * x (multiply, then add: never fused), and the test
@@ -29,6 +31,7 @@ struct LaneStates {
 struct Kernels {
     const char* name;   // "avx512ifma", "avx512", "avx2", "scalar"
     // out[r*kLanes + i] = output of lane i after r steps, for r < steps; lanes advance `steps`.
+    // nullptr: the generator's four scalar lanes fill the block.
     void (*fill)(LaneStates& lanes, std::uint64_t mult_hi, std::uint64_t mult_lo,
                  std::uint64_t plus_hi, std::uint64_t plus_lo, std::uint64_t* out, std::size_t steps);
     // For every k < n (n a multiple of 8): y[k] = loc + scale * x_k, the fast path's candidate
