@@ -128,6 +128,22 @@ TEST_CASE("normal() with another loc or scale in the same block: each call's own
     CHECK(bad == 0);
 }
 
+TEST_CASE("normal(), next_uint64(), next_double() and standard_normal() mixed share one stream") {
+    NumpyGenerator g(11u), h(11u);
+    Serial serial{NumpyGeneratorTestAccess::state(h), NumpyGeneratorTestAccess::inc(h)};
+    int bad = 0;
+    for (int round = 0; round < 30; ++round) {   // 30 rounds of ~90 draws: every place of a block
+        const std::size_t n = 40 + static_cast<std::size_t>(round) * 3;
+        const std::vector<double> got = g.normal(0.5, 2.0, n);
+        const std::vector<double> want = serial_normals(serial, 0.5, 2.0, n);
+        for (std::size_t i = 0; i < n; ++i) bad += rng_test::bits(got[i]) != rng_test::bits(want[i]);
+        bad += g.next_uint64() != pcg64::next64(serial.state, serial.inc);
+        bad += rng_test::bits(g.next_double()) != rng_test::bits(serial.next_double());
+        bad += rng_test::bits(g.standard_normal()) != rng_test::bits(serial.standard_normal());
+    }
+    CHECK(bad == 0);
+}
+
 TEST_CASE("normal() equals the serial ziggurat over many seeds and sizes") {
     int bad = 0, calls = 0;
     for (int seed = 0; seed < 24; ++seed) {
