@@ -105,6 +105,8 @@ std::uint64_t bits_of(double v) {
     return b;
 }
 
+constexpr std::size_t kSimdMinimum = 32;
+
 // Makes f hold the candidates of the stream's places [position, end) for (loc, scale): kept
 // from the last call when the block and the pair are the same, else computed from the
 // position on (rounded down to a group of 8), at least 64 places at a time so that calls of a
@@ -151,9 +153,10 @@ double NumpyGenerator::standard_normal() { return ziggurat_normal(stream_); }
 // it; the runs the fast path accepts are copied from fast_, each refused draw is finished here.
 void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t count) {
     std::size_t i = 0;
-    if (stream_.simd() == nullptr) {
+    if (stream_.simd() == nullptr || count < kSimdMinimum) {
         // The scalar loops: one pass, each draw's candidate and test inline (no vector loop to
-        // restart, so nothing is gained by computing ahead).
+        // restart, so nothing is gained by computing ahead). Also for calls too short to pay
+        // for the block's candidates (the draws are the same: only who computes x differs).
         while (i < count) {
             if (stream_.available() == 0) stream_.refill();
             const std::uint64_t* draws = stream_.peek();
