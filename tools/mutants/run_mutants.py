@@ -77,11 +77,13 @@ def test_names(build):
 
 
 def targets_for(tests):
-    """Build targets a set of ctest tests needs: unit_<m> -> test_<m>, the rest run attn."""
+    """Build targets a set of ctest tests needs: unit_<m> -> test_<m> (and unit_<m>_<variant>,
+    the same program in another environment such as unit_rng_scalar, -> test_<m>: module names
+    have no underscore), the rest run attn."""
     targets = set()
     for t in tests:
         if t.startswith("unit_"):
-            targets.add("test_" + t[len("unit_"):])
+            targets.add("test_" + t[len("unit_"):].split("_")[0])
         else:
             targets.add("attn")
     return sorted(targets)
