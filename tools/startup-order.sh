@@ -5,8 +5,11 @@
 # start-up code (a new library, a new command's flags), then rebuild and compare the page faults
 # (docs/performance.md, "Start-up: CPUID and the executed code"):
 #
-#   tools/startup-order.sh build            # the default build; needs valgrind
+#   tools/startup-order.sh build-static     # an -DATTN_STATIC=ON build (tools/release.sh's):
+#                                           # the fullest list, libc's and libm's code too
+#   tools/startup-order.sh build            # the default build (its patterns are a subset)
 #
+# Needs valgrind. The committed list was made from the static build.
 # A stale list is never wrong, only slower: code it misses stays in .text.
 set -euo pipefail
 cd "$(dirname "$0")/.."
