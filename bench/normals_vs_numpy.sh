@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # COUNT normals (default 10^8) from attn's generator against NumPy's, bit for bit, for three
 # seeds and (loc, scale) pairs, with each instruction set of the generator's loops this CPU runs
-# (ATTN_RNG_SIMD=scalar, avx2, avx512; src/rng/normal_simd.hpp). NumPy draws each seed's stream
+# (ATTN_RNG_SIMD=scalar, avx2, avx512, avx512ifma; src/rng/normal_simd.hpp). NumPy draws each seed's stream
 # once, in chunks of 2^20 (never the whole stream in memory), and tee hands the same bytes to one
 # normals_vs_numpy per instruction set, which compares them as they arrive. A benchmark check, run
 # by hand (minutes of CPU: not part of ctest). Needs Debian's python3-numpy and the
@@ -14,6 +14,7 @@ status=0
 sets=(scalar)
 grep -qw avx2 /proc/cpuinfo 2>/dev/null && sets+=(avx2)
 grep -qw avx512dq /proc/cpuinfo 2>/dev/null && sets+=(avx512)
+grep -qw avx512dq /proc/cpuinfo 2>/dev/null && grep -qw avx512ifma /proc/cpuinfo && sets+=(avx512ifma)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for args in "0 0 1" "12345 0.5 2" "18446744073709551621 -3 0.25"; do

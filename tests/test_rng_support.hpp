@@ -11,12 +11,10 @@ namespace attn::rng {
 
 // Declared a friend in numpy_generator.hpp: lets tests read and set the PCG64 state.
 struct NumpyGeneratorTestAccess {
-    static unsigned __int128 state(const NumpyGenerator& g) { return g.state_; }
-    static unsigned __int128 inc(const NumpyGenerator& g) { return g.inc_; }
-    static void set(NumpyGenerator& g, unsigned __int128 state, unsigned __int128 inc) {
-        g.state_ = state;
-        g.inc_ = inc;
-    }
+    // the state once the draws handed out are consumed (the buffered rest is not lost)
+    static unsigned __int128 state(const NumpyGenerator& g) { return g.stream_.state(); }
+    static unsigned __int128 inc(const NumpyGenerator& g) { return g.stream_.inc(); }
+    static void set(NumpyGenerator& g, unsigned __int128 state, unsigned __int128 inc) { g.set_state(state, inc); }
 };
 
 }  // namespace attn::rng

@@ -63,55 +63,35 @@ void fill(LaneStates& lanes, std::uint64_t mult_hi, std::uint64_t mult_lo, std::
     }
 }
 
-std::size_t fast_normals(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* out) {
+}  // namespace
+
+void avx512_candidates(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* y,
+                       std::uint8_t* accepted) {
     const __m512i byte = _mm512_set1_epi64(0xff);
     const __m512i mant = _mm512_set1_epi64(0x000fffffffffffffll);
     const __m512i one = _mm512_set1_epi64(1);
     const __m512d vloc = _mm512_set1_pd(loc), vscale = _mm512_set1_pd(scale);
-    std::size_t k = 0;
-    for (; k + 8 <= n; k += 8) {
+    // A gather merges into its destination register; GCC's unmasked form reuses the last
+    // iteration's, so each gather would wait for the previous one (~20 cycles). A mask GCC
+    // cannot see as all ones makes it copy the zero source into a fresh register each time.
+    __mmask8 all = 0xff;
+    asm("" : "+k"(all));
+    for (std::size_t k = 0; k < n; k += 8) {
         const __m512i r0 = _mm512_loadu_si512(draws + k);
         const __m512i idx = _mm512_and_si512(r0, byte);
         const __m512i r = _mm512_srli_epi64(r0, 8);
         const __m512i rabs = _mm512_and_si512(_mm512_srli_epi64(r, 1), mant);
         const __m512i sign = _mm512_slli_epi64(_mm512_and_si512(r, one), 63);
-        const __m512i ki = _mm512_i64gather_epi64(idx, reinterpret_cast<const long long*>(ziggurat::ki), 8);
-        const __m512d wi = _mm512_i64gather_pd(idx, ziggurat::wi, 8);
-        const __mmask8 accepted = _mm512_cmplt_epi64_mask(rabs, ki);   // both below 2^53
+        const __m512i ki = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), all, idx,
+                                                       reinterpret_cast<const long long*>(ziggurat::ki), 8);
+        const __m512d wi = _mm512_mask_i64gather_pd(_mm512_setzero_pd(), all, idx, ziggurat::wi, 8);
+        accepted[k / 8] = _mm512_cmplt_epi64_mask(rabs, ki);   // both below 2^53
         const __m512d magnitude = _mm512_mul_pd(_mm512_cvtepi64_pd(rabs), wi);   // exact conversion
         const __m512d x = _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(magnitude), sign));
-        const __m512d y = _mm512_add_pd(vloc, _mm512_mul_pd(vscale, x));
-        if (accepted == 0xff) {
-            _mm512_storeu_pd(out + k, y);
-            continue;
-        }
-        const unsigned first = static_cast<unsigned>(__builtin_ctz(~static_cast<unsigned>(accepted)));
-        _mm512_mask_storeu_pd(out + k, static_cast<__mmask8>((1u << first) - 1u), y);
-        return k + first;
+        _mm512_storeu_pd(y + k, _mm512_add_pd(vloc, _mm512_mul_pd(vscale, x)));
     }
-    // the last n mod 8 draws, masked
-    if (k < n) {
-        const __mmask8 live = static_cast<__mmask8>((1u << (n - k)) - 1u);
-        const __m512i r0 = _mm512_maskz_loadu_epi64(live, draws + k);
-        const __m512i idx = _mm512_and_si512(r0, byte);
-        const __m512i r = _mm512_srli_epi64(r0, 8);
-        const __m512i rabs = _mm512_and_si512(_mm512_srli_epi64(r, 1), mant);
-        const __m512i sign = _mm512_slli_epi64(_mm512_and_si512(r, one), 63);
-        const __m512i ki = _mm512_i64gather_epi64(idx, reinterpret_cast<const long long*>(ziggurat::ki), 8);
-        const __m512d wi = _mm512_i64gather_pd(idx, ziggurat::wi, 8);
-        const __mmask8 accepted = static_cast<__mmask8>(_mm512_cmplt_epi64_mask(rabs, ki) & live);
-        const __m512d magnitude = _mm512_mul_pd(_mm512_cvtepi64_pd(rabs), wi);
-        const __m512d x = _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(magnitude), sign));
-        const __m512d y = _mm512_add_pd(vloc, _mm512_mul_pd(vscale, x));
-        const unsigned first = static_cast<unsigned>(__builtin_ctz(~static_cast<unsigned>(accepted)));
-        _mm512_mask_storeu_pd(out + k, static_cast<__mmask8>((1u << first) - 1u), y);
-        return k + first;   // first <= n - k: a dead lane counts as not accepted
-    }
-    return n;
 }
 
-}  // namespace
-
-const Kernels kAvx512{"avx512", fill, fast_normals};
+const Kernels kAvx512{"avx512", fill, avx512_candidates};
 
 }  // namespace attn::rng::simd

@@ -19,6 +19,10 @@ bool runs(const char* name) {
     __builtin_cpu_init();
     if (std::strcmp(name, "avx2") == 0) return __builtin_cpu_supports("avx2");
     if (std::strcmp(name, "avx512") == 0) return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+    if (std::strcmp(name, "avx512ifma") == 0) {
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+               __builtin_cpu_supports("avx512ifma");
+    }
 #endif
     return false;
 }
@@ -29,11 +33,11 @@ const Kernels* choose() {
         const Kernels* k = kernels_named(asked);
         if (k == nullptr) {
             throw std::runtime_error(std::string("ATTN_RNG_SIMD=") + asked +
-                                     ": this CPU does not run it (scalar, avx2 or avx512)");
+                                     ": this CPU does not run it (scalar, avx2, avx512 or avx512ifma)");
         }
         return k;
     }
-    for (const char* name : {"avx512", "avx2"}) {
+    for (const char* name : {"avx512ifma", "avx512", "avx2"}) {
         if (const Kernels* k = kernels_named(name)) return k;
     }
     return &kScalar;
@@ -46,6 +50,7 @@ const Kernels* kernels_named(const char* name) {
 #if defined(__x86_64__)
     if (std::strcmp(name, "avx2") == 0) return &kAvx2;
     if (std::strcmp(name, "avx512") == 0) return &kAvx512;
+    if (std::strcmp(name, "avx512ifma") == 0) return &kAvx512Ifma;
 #endif
     return &kScalar;
 }

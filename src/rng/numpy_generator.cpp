@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "rng/draw_stream.hpp"
 #include "rng/normal_simd.hpp"
 #include "rng/pcg64.hpp"
 #include "rng/seed_sequence.hpp"
@@ -13,141 +14,50 @@
 
 namespace attn::rng {
 
-NumpyGenerator::NumpyGenerator(const std::string& decimal_seed) {
-    pcg64::seed(SeedSequence(seed_words(decimal_seed)).generate_state_u64x4(), state_, inc_);
+namespace {
+
+// The stream of SeedSequence(words) -> PCG64, drawn with the best SIMD lanes this CPU runs.
+DrawStream seeded(const std::vector<std::uint32_t>& words) {
+    pcg64::u128 state, inc;
+    pcg64::seed(SeedSequence(words).generate_state_u64x4(), state, inc);
+    return DrawStream(state, inc, simd::kernels());
 }
 
-NumpyGenerator::NumpyGenerator(const Seed& seed) {
-    pcg64::seed(SeedSequence(seed.words()).generate_state_u64x4(), state_, inc_);
-}
-
-NumpyGenerator::NumpyGenerator(std::uint64_t seed) {
+std::vector<std::uint32_t> words_of(std::uint64_t seed) {
     std::vector<std::uint32_t> words{static_cast<std::uint32_t>(seed)};
     if ((seed >> 32) != 0) words.push_back(static_cast<std::uint32_t>(seed >> 32));
-    pcg64::seed(SeedSequence(words).generate_state_u64x4(), state_, inc_);
+    return words;
 }
 
-std::uint64_t NumpyGenerator::next_uint64() { return pcg64::next64(state_, inc_); }
+}  // namespace
 
-double NumpyGenerator::next_double() { return pcg64::next_double(state_, inc_); }
+NumpyGenerator::NumpyGenerator(const std::string& decimal_seed) : stream_(seeded(seed_words(decimal_seed))) {}
+
+NumpyGenerator::NumpyGenerator(const Seed& seed) : stream_(seeded(seed.words())) {}
+
+NumpyGenerator::NumpyGenerator(std::uint64_t seed) : stream_(seeded(words_of(seed))) {}
+
+void NumpyGenerator::set_state(unsigned __int128 state, unsigned __int128 inc) {
+    stream_ = DrawStream(state, inc, simd::kernels());
+    fast_.refills = ~std::uint64_t{0};   // computed from the old stream's block
+}
+
+std::uint64_t NumpyGenerator::next_uint64() { return stream_.next64(); }
+
+double NumpyGenerator::next_double() { return stream_.next_double(); }
 
 namespace {
 
-// The ziggurat reads its 64-bit draws from a Source: either the PCG64 state itself, stepped one
-// draw at a time (SerialSource), or a block of the same stream computed ahead (BlockSource).
-// Both hand out the stream's draws in the stream's order, so the normals are the same bits.
-struct SerialSource {
-    pcg64::u128& state;
-    pcg64::u128 inc;
-    std::uint64_t next64() { return pcg64::next64(state, inc); }
-    double next_double() { return pcg64::next_double(state, inc); }
-};
+__attribute__((noinline)) double ziggurat_slow(DrawStream& src, unsigned idx, std::uint64_t rabs, double x);
 
-// One PCG64 step is a 128-bit multiply-add whose result feeds the next step, so a single
-// stream is latency-bound (~7 cycles a draw). Draws k, k+L, k+2L, ... of the stream form an
-// LCG of their own (the L-step jump s -> s*MULT^L + c_L), so kLanes independent lanes started
-// at consecutive states fill a block in the stream's order at the multiplier's throughput.
-class BlockSource {
-public:
-    static constexpr std::size_t kLanes = 4;   // refill() names them s0..s3 (no SIMD)
-    static constexpr std::size_t kBlock = 256;   // draws per refill (2 KiB, stays in L1)
-
-    BlockSource(pcg64::u128 state, pcg64::u128 inc, const simd::Kernels* simd)
-        : start_(state), inc_(inc), simd_(simd && simd->fill ? simd : nullptr),
-          lane_step_(pcg64::jump(inc, simd_ ? simd::kLanes : kLanes)),
-          block_step_(pcg64::jump(inc, kBlock)) {}
-
-    // Draws buffered and not yet handed out; refill() when it is 0. `wanted` is a lower bound
-    // on the draws still needed (one per normal still to make), so little is computed in vain.
-    std::size_t available() const { return len_ - pos_; }
-    void refill(std::size_t wanted) {
-        const std::size_t lanes = simd_ ? simd::kLanes : kLanes;
-        std::size_t n = std::min(kBlock, (wanted + lanes - 1) / lanes * lanes);
-        if (n == 0) n = lanes;
-        // the new block starts where the last one ended (every draw of it was handed out)
-        if (len_ != 0) start_ = len_ == kBlock ? block_step_.apply(start_) : pcg64::jump(inc_, len_).apply(start_);
-        if (simd_) {
-            fill_simd(n);
-        } else {
-            fill_scalar(n);
-        }
-        pos_ = 0;
-        len_ = n;
-    }
-    const std::uint64_t* peek() const { return buf_ + pos_; }
-    void skip(std::size_t n) { pos_ += n; }         // n <= available()
-
-    std::uint64_t next64() {
-        if (pos_ == len_) refill(1);
-        return buf_[pos_++];
-    }
-    double next_double() {
-        return static_cast<double>(next64() >> 11) * (1.0 / 9007199254740992.0);
-    }
-    // The generator's state once the draws handed out so far are consumed (the block's excess
-    // is given back by jumping from the block's start).
-    pcg64::u128 state() const { return pcg64::jump(inc_, pos_).apply(start_); }
-
-private:
-    void fill_scalar(std::size_t n) {
-        // four named lanes (not an array) so that the states stay in registers
-        pcg64::u128 s0 = start_ * pcg64::MULT + inc_;
-        pcg64::u128 s1 = s0 * pcg64::MULT + inc_;
-        pcg64::u128 s2 = s1 * pcg64::MULT + inc_;
-        pcg64::u128 s3 = s2 * pcg64::MULT + inc_;
-        const pcg64::u128 mult = lane_step_.mult, plus = lane_step_.plus;
-        for (std::size_t r = 0;;) {
-            buf_[r] = pcg64::output(s0);
-            buf_[r + 1] = pcg64::output(s1);
-            buf_[r + 2] = pcg64::output(s2);
-            buf_[r + 3] = pcg64::output(s3);
-            r += kLanes;
-            if (r == n) break;
-            s0 = s0 * mult + plus;
-            s1 = s1 * mult + plus;
-            s2 = s2 * mult + plus;
-            s3 = s3 * mult + plus;
-        }
-    }
-    // The SIMD lanes carry on from block to block: lane i holds the state that makes draw i of
-    // the next block (a block uses every lane the same number of steps). Set from the stream
-    // on the first block only.
-    void fill_simd(std::size_t n) {
-        if (!lanes_set_) {
-            pcg64::u128 s = start_;
-            for (std::size_t i = 0; i < simd::kLanes; ++i) {
-                s = s * pcg64::MULT + inc_;
-                lanes_.hi[i] = static_cast<std::uint64_t>(s >> 64);
-                lanes_.lo[i] = static_cast<std::uint64_t>(s);
-            }
-            lanes_set_ = true;
-        }
-        simd_->fill(lanes_, static_cast<std::uint64_t>(lane_step_.mult >> 64), static_cast<std::uint64_t>(lane_step_.mult),
-                    static_cast<std::uint64_t>(lane_step_.plus >> 64), static_cast<std::uint64_t>(lane_step_.plus), buf_,
-                    n / simd::kLanes);
-    }
-
-    pcg64::u128 start_, inc_;   // start_: the state before the buffered block's first draw
-    const simd::Kernels* simd_;
-    pcg64::Jump lane_step_, block_step_;
-    std::size_t pos_ = 0, len_ = 0;
-    bool lanes_set_ = false;
-    simd::LaneStates lanes_;
-    alignas(64) std::uint64_t buf_[kBlock];
-};
-
-template <class Source>
-__attribute__((noinline)) double ziggurat_slow(Source& src, unsigned idx, std::uint64_t rabs,
-                                               double x);
-
-// Ziggurat, docs/spec/numpy-random.md §3 (NumPy's random_standard_normal), split in two so the ~99% fast path
-// inlines into the fill loops, the tail and wedge tests (and any restart after a wedge
-// rejection) out of line. The fast path for the draw r0 already taken:
+// Ziggurat, docs/spec/numpy-random.md §3 (NumPy's random_standard_normal), split in two so the
+// ~98.5% fast path inlines into the scalar loops, the tail and wedge tests (and any restart
+// after a wedge rejection) out of line. The fast path for the draw r0 already taken:
 struct Candidate {
     unsigned idx;
     std::uint64_t rabs;
     double x;
-    bool accepted;   // rabs < ki[idx]: x is the normal (~99.2% of draws)
+    bool accepted;   // rabs < ki[idx]: x is the normal (~98.5% of draws: the mean of ki / 2^52)
 };
 
 inline Candidate ziggurat_candidate(std::uint64_t r0) {
@@ -167,20 +77,13 @@ inline Candidate ziggurat_candidate(std::uint64_t r0) {
     return {idx, rabs, x, rabs < ziggurat::ki[idx]};
 }
 
-template <class Source>
-inline double ziggurat_from(std::uint64_t r0, Source& src) {
-    const Candidate c = ziggurat_candidate(r0);
+inline double ziggurat_normal(DrawStream& src) {
+    const Candidate c = ziggurat_candidate(src.next64());
     if (c.accepted) return c.x;
     return ziggurat_slow(src, c.idx, c.rabs, c.x);
 }
 
-template <class Source>
-inline double ziggurat_normal(Source& src) {
-    return ziggurat_from(src.next64(), src);
-}
-
-template <class Source>
-double ziggurat_slow(Source& src, unsigned idx, std::uint64_t rabs, double x) {
+double ziggurat_slow(DrawStream& src, unsigned idx, std::uint64_t rabs, double x) {
     using namespace ziggurat;
     if (idx == 0) {                               // tail beyond nor_r
         for (;;) {
@@ -196,71 +99,93 @@ double ziggurat_slow(Source& src, unsigned idx, std::uint64_t rabs, double x) {
     return ziggurat_normal(src);                  // rejected: start again with a new draw
 }
 
-// Below this many normals a call is drawn one step at a time: setting up the lanes costs
-// about as much as a few dozen serial steps.
-constexpr std::size_t kBulkMinimum = 64;
+std::uint64_t bits_of(double v) {
+    std::uint64_t b;
+    std::memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+constexpr std::size_t kSimdMinimum = 32;
+
+// Makes f hold the candidates of the stream's places [position, end) for (loc, scale): kept
+// from the last call when the block and the pair are the same, else computed from the
+// position on (rounded down to a group of 8), at least 64 places at a time so that calls of a
+// few normals do not set up the vector loop for each.
+void prepare(FastPathBlock& f, const DrawStream& s, std::size_t end, double loc, double scale) {
+    const std::size_t pos = s.position();
+    if (f.refills != s.refills() || f.loc_bits != bits_of(loc) || f.scale_bits != bits_of(scale) || pos < f.from) {
+        f.refills = s.refills();
+        f.loc_bits = bits_of(loc);
+        f.scale_bits = bits_of(scale);
+        f.from = f.to = pos & ~std::size_t{7};
+    }
+    if (end <= f.to) return;
+    const std::size_t to = std::min(DrawStream::kBlock, std::max((end + 7) & ~std::size_t{7}, f.to + 64));
+    s.simd()->candidates(s.block() + f.to, to - f.to, loc, scale, f.y + f.to,
+                         reinterpret_cast<std::uint8_t*>(f.accepted) + f.to / 8);
+    f.to = to;
+}
+
+// How many of the n places from pos the fast path accepts in a row (n when all).
+std::size_t accepted_run(const std::uint64_t* words, std::size_t pos, std::size_t n) {
+    const std::size_t end = pos + n;
+    for (std::size_t p = pos; p < end; p = (p / 64 + 1) * 64) {
+        const std::uint64_t refused = ~words[p / 64] >> (p % 64);   // a word's places from p on
+        if (refused != 0) return std::min(p + static_cast<std::size_t>(__builtin_ctzll(refused)), end) - pos;
+    }
+    return n;
+}
+
+// loc + scale * z for the next draw, one the fast path refuses: the tail or the wedge (§3),
+// which may take further draws of the stream.
+double finish_refused(DrawStream& src, double loc, double scale) {
+    const Candidate c = ziggurat_candidate(src.next64());
+    const double scaled = scale * ziggurat_slow(src, c.idx, c.rabs, c.x);
+    return loc + scaled;
+}
 
 }  // namespace
 
-double NumpyGenerator::standard_normal() {
-    SerialSource src{state_, inc_};
-    return ziggurat_normal(src);
-}
+double NumpyGenerator::standard_normal() { return ziggurat_normal(stream_); }
 
-// Generator.normal, docs/spec/numpy-random.md §4: loc + scale * z, multiply then add (never fused), C order.
+// Generator.normal, docs/spec/numpy-random.md §4: loc + scale * z, multiply then add (never
+// fused), C order. Every draw of the block starts a normal unless the slow path before it took
+// it; the runs the fast path accepts are copied from fast_, each refused draw is finished here.
 void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t count) {
-    if (count < kBulkMinimum) {
-        // The state lives in registers; only the rare slow path sees it through memory (a
-        // state passed by reference on every draw costs a failed store-to-load forward).
-        pcg64::u128 state = state_;
-        const pcg64::u128 inc = inc_;
-        for (std::size_t i = 0; i < count; ++i) {
-            const Candidate c = ziggurat_candidate(pcg64::next64(state, inc));
-            double z = c.x;
-            if (!c.accepted) {
-                pcg64::u128 spilled = state;
-                SerialSource src{spilled, inc};
-                z = ziggurat_slow(src, c.idx, c.rabs, c.x);
-                state = spilled;
+    std::size_t i = 0;
+    if (stream_.simd() == nullptr || count < kSimdMinimum) {
+        // The scalar loops: one pass, each draw's candidate and test inline (no vector loop to
+        // restart, so nothing is gained by computing ahead). Also for calls too short to pay
+        // for the block's candidates (the draws are the same: only who computes x differs).
+        while (i < count) {
+            if (stream_.available() == 0) stream_.refill();
+            const std::uint64_t* draws = stream_.peek();
+            const std::size_t n = std::min(count - i, stream_.available());
+            std::size_t k = 0;
+            for (; k < n; ++k) {
+                const Candidate c = ziggurat_candidate(draws[k]);
+                if (!c.accepted) break;
+                const double scaled = scale * c.x;
+                out[i + k] = loc + scaled;
             }
-            const double scaled = scale * z;
-            out[i] = loc + scaled;
+            stream_.skip(k);
+            i += k;
+            if (k < n) out[i++] = finish_refused(stream_, loc, scale);
         }
-        state_ = state;
         return;
     }
-    const simd::Kernels* simd = simd::kernels();
-    BlockSource src(state_, inc_, simd);
-    std::size_t i = 0;
     while (i < count) {
-        if (src.available() == 0) src.refill(count - i);
-        // Every buffered draw starts a normal, unless the slow path takes more from the block.
-        const std::uint64_t* draws = src.peek();
-        std::size_t n = std::min(count - i, src.available());
-        // The SIMD fast path takes the run of accepted draws; the scalar loop below carries on
-        // from the first draw it did not accept (or the last few a vector does not cover).
-        std::size_t k = simd && simd->fast_normals ? simd->fast_normals(draws, n, loc, scale, out + i) : 0;
-        bool slow = false;
-        for (; k < n; ++k) {
-            const Candidate c = ziggurat_candidate(draws[k]);
-            double z = c.x;
-            if (!c.accepted) {
-                src.skip(k + 1);
-                z = ziggurat_slow(src, c.idx, c.rabs, c.x);
-                slow = true;
-            }
-            const double scaled = scale * z;
-            out[i + k] = loc + scaled;
-            if (slow) break;
-        }
-        if (slow) {
-            i += k + 1;
-        } else {
-            src.skip(n);   // the whole run was fast
-            i += n;
-        }
+        if (stream_.available() == 0) stream_.refill();
+        const std::size_t pos = stream_.position();
+        const std::size_t n = std::min(count - i, stream_.available());
+        prepare(fast_, stream_, pos + n, loc, scale);
+        const std::size_t run = accepted_run(fast_.accepted, pos, n);
+        std::memcpy(out + i, fast_.y + pos, run * sizeof(double));
+        stream_.skip(run);
+        i += run;
+        if (run < n) out[i++] = finish_refused(stream_, loc, scale);
+
     }
-    state_ = src.state();
 }
 
 std::vector<double> NumpyGenerator::normal(double loc, double scale, std::size_t count) {

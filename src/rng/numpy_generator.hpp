@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "rng/draw_stream.hpp"
 #include "rng/seed.hpp"
 
 namespace attn::rng {
@@ -30,9 +31,11 @@ public:
 
 private:
     friend struct NumpyGeneratorTestAccess;  // tests only: read / set the PCG64 state
+    void set_state(unsigned __int128 state, unsigned __int128 inc);
 
-    unsigned __int128 state_ = 0;
-    unsigned __int128 inc_ = 0;
+    // The PCG64 stream a block ahead: every draw of every call comes from it, in order.
+    DrawStream stream_;
+    FastPathBlock fast_;   // the fast path's candidates of stream_'s block (normal())
 };
 
 }  // namespace attn::rng
