@@ -2,8 +2,8 @@
 """Layering: dependencies point down (docs/architecture.md).
 
 - the bottom rooms include nothing of the project outside themselves: src/text (UTF-8),
-  src/files (files read and written whole), src/report, src/rng; src/print and src/input only
-  text/;
+  src/files (files read and written whole), src/report, src/cpu (the CPU's instruction sets),
+  src/rng (and src/cpu); src/print and src/input only text/;
 - src/core includes no printing, rendering, report, experiment or CLI code; src/render only
   print/, text/, report/ and, for `homework --key --format json`, homework/answer_key.hpp (the
   key as plain data);
@@ -25,7 +25,7 @@ PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 # folder -> the project folders it may include besides itself (nothing else of the project)
 ONLY = {
-    "src/text": (), "src/files": (), "src/report": (), "src/rng": (),
+    "src/text": (), "src/files": (), "src/report": (), "src/rng": ("cpu/",), "src/cpu": (),
     "src/print": ("text/",), "src/input": ("text/",),
     "src/render": ("print/", "text/", "report/", "homework/answer_key.hpp"),
 }

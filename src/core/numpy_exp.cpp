@@ -12,6 +12,7 @@
 #include "core/float_bits.hpp"
 #include "core/numpy_exp_kernels.hpp"
 #include "core/numpy_exp_tables.hpp"
+#include "cpu/cpu_features.hpp"
 
 namespace attn::core {
 namespace {
@@ -134,11 +135,10 @@ namespace {
 bool svml_runs() {
 #if defined(__x86_64__)
     // NumPy 1.24 takes its AVX512_SKX loops (and with them SVML's exp) when the CPU has these
-    // five and the OS saves the ZMM state; libgcc's CPU model checks both (XGETBV).
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
-           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
-           __builtin_cpu_supports("avx512vl");
+    // five and the OS saves the ZMM state; cpu::has checks both.
+    using cpu::Feature;
+    return cpu::has(Feature::avx512f) && cpu::has(Feature::avx512cd) && cpu::has(Feature::avx512bw) &&
+           cpu::has(Feature::avx512dq) && cpu::has(Feature::avx512vl);
 #else
     return false;
 #endif

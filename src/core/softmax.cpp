@@ -1,7 +1,8 @@
 // softmax kernels (see softmax.hpp). Only exactly rounded operations (/, -, max, compare) are
 // vectorised: each element gets the same IEEE result at any vector width, and -ffp-contract=off
-// keeps them unfused. The loops are cloned for AVX-512 and AVX2 (chosen at load time by the
-// CPU, like NumPy's own dispatch) because the N×N passes are most of a large attention run;
+// keeps them unfused. The loops are compiled for AVX-512 and AVX2 too (softmax_loops.hpp, one
+// chosen at the first call from the CPU, like NumPy's own dispatch) because the N×N passes are
+// most of a large attention run;
 // exp is numpy_exp (core/numpy_exp.hpp): NumPy's own SVML exp where NumPy runs it (AVX-512
 // SKX), glibc's exp elsewhere, so E carries the reference's bits on either host.
 #include "core/softmax.hpp"
@@ -11,12 +12,8 @@
 
 #include "core/numpy_exp.hpp"
 #include "core/numpy_ops.hpp"
-
-#if defined(__x86_64__)
-#define ATTN_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else   // aarch64: one clone, the baseline's NEON (every ARMv8-A CPU has it)
-#define ATTN_VECTOR_CLONES
-#endif
+#include "core/softmax_loops.hpp"
+#include "cpu/cpu_features.hpp"
 
 namespace attn::core {
 
@@ -32,45 +29,25 @@ std::vector<double> softmax(const std::vector<double>& v) {
 
 namespace {
 
-ATTN_VECTOR_CLONES
-void max_rows_into(const double* s, std::size_t rows, std::size_t cols, double* acc) {
-    for (std::size_t m = 0; m < rows; ++m) {
-        const double* row = s + m * cols;
-        for (std::size_t n = 0; n < cols; ++n) {
-            const double v = row[n];
-            acc[n] = (v > acc[n] || v != v) ? v : acc[n];
-        }
-    }
+// One copy of the loops per instruction set, chosen once (cpu/cpu_features.hpp, no CPUID).
+const SoftmaxLoops& choose_loops() {
+#if defined(__x86_64__)
+    if (cpu::has(cpu::Feature::avx512f)) return kSoftmaxLoops_avx512;
+    if (cpu::has(cpu::Feature::avx2)) return kSoftmaxLoops_avx2;
+#endif
+    return kSoftmaxLoops_baseline;
 }
 
-ATTN_VECTOR_CLONES
-void divide_all(double* s, std::size_t count, double by) {
-    for (std::size_t i = 0; i < count; ++i) s[i] = s[i] / by;
-}
-
-ATTN_VECTOR_CLONES
-void minus_into(const double* in, const double* by, double* out, std::size_t count) {
-    for (std::size_t i = 0; i < count; ++i) out[i] = in[i] - by[i];
-}
-
-ATTN_VECTOR_CLONES
-void add_into(double* acc, const double* row, std::size_t count) {
-    for (std::size_t i = 0; i < count; ++i) acc[i] += row[i];
-}
-
-ATTN_VECTOR_CLONES
-void divide_rows_by(double* a, std::size_t rows, std::size_t cols, const double* sums) {
-    for (std::size_t m = 0; m < rows; ++m) {
-        double* row = a + m * cols;
-        for (std::size_t n = 0; n < cols; ++n) row[n] = row[n] / sums[n];
-    }
+const SoftmaxLoops& loops() {
+    static const SoftmaxLoops& chosen = choose_loops();
+    return chosen;
 }
 
 }  // namespace
 
 void column_max(const double* s, std::size_t rows, std::size_t cols, std::vector<double>& col_max) {
     col_max.assign(cols, -std::numeric_limits<double>::infinity());
-    max_rows_into(s, rows, cols, col_max.data());
+    loops().max_rows_into(s, rows, cols, col_max.data());
 }
 
 void scale_mask_column_max(double* s, std::size_t n, double sqrt_dq,
@@ -79,13 +56,13 @@ void scale_mask_column_max(double* s, std::size_t n, double sqrt_dq,
     col_max.assign(n, minus_inf);
     for (std::size_t m = 0; m < n; ++m) {          // row by row, while the row is in cache
         double* row = s + m * n;
-        divide_all(row, n, sqrt_dq);
+        loops().divide_all(row, n, sqrt_dq);
         if (mask) {
             for (std::size_t c = 0; c < n; ++c) {
                 if (!(*mask)[m * n + c]) row[c] = minus_inf;
             }
         }
-        max_rows_into(row, 1, n, col_max.data());
+        loops().max_rows_into(row, 1, n, col_max.data());
     }
 }
 
@@ -96,12 +73,12 @@ void exp_normalise_columns(const double* s, double* a, std::size_t rows, std::si
         double* out = a + m * cols;
         // E = np.exp(S - S.max(axis=0)), elementwise, so one row at a time gives the same bits;
         // exp(-inf) = 0: masked entries.
-        minus_into(s + m * cols, col_max.data(), out, cols);
+        loops().minus_into(s + m * cols, col_max.data(), out, cols);
         numpy_exp(out, out, cols);
-        add_into(sums.data(), out, cols);
+        loops().add_into(sums.data(), out, cols);
     }
     if (cols == 1) sums[0] = numpy_sum(a, rows, 1);
-    divide_rows_by(a, rows, cols, sums.data());
+    loops().divide_rows_by(a, rows, cols, sums.data());
 }
 
 }  // namespace attn::core

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "cpu/cpu_features.hpp"
+
 namespace attn::rng::simd {
 namespace {
 
@@ -14,15 +16,13 @@ const Kernels kScalar{"scalar", nullptr, nullptr};
 bool runs(const char* name) {
     if (std::strcmp(name, "scalar") == 0) return true;
 #if defined(__x86_64__)
-    // libgcc's CPU model reads CPUID and counts AVX and AVX-512 as present only when the OS saves
-    // their registers (XGETBV), as `attn cost`'s dispatch does.
-    __builtin_cpu_init();
-    if (std::strcmp(name, "avx2") == 0) return __builtin_cpu_supports("avx2");
-    if (std::strcmp(name, "avx512") == 0) return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
-    if (std::strcmp(name, "avx512ifma") == 0) {
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-               __builtin_cpu_supports("avx512ifma");
-    }
+    // AVX and AVX-512 count only where the OS saves their registers (cpu/cpu_features.hpp), as
+    // for `attn cost`'s dispatch.
+    using cpu::Feature;
+    const bool avx512 = cpu::has(Feature::avx512f) && cpu::has(Feature::avx512dq);
+    if (std::strcmp(name, "avx2") == 0) return cpu::has(Feature::avx2);
+    if (std::strcmp(name, "avx512") == 0) return avx512;
+    if (std::strcmp(name, "avx512ifma") == 0) return avx512 && cpu::has(Feature::avx512ifma);
 #endif
     return false;
 }

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "cpu/cpu_features.hpp"
+
 namespace attn::kernels {
 
 extern const Table kTable_sse2;
@@ -37,13 +39,12 @@ const char* level_name(Level l) {
 std::vector<Level> supported_levels() {
     std::vector<Level> levels{Level::sse2};
 #if ATTN_KERNELS_X86_LEVELS
-    // GCC's CPU model (libgcc) reads CPUID and counts AVX and AVX-512 as present only when the
-    // OS saves their registers (XGETBV). xsimd 8.1's own detection does not check the OS.
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) levels.push_back(Level::avx2);
+    // AVX and AVX-512 count only where the OS saves their registers (cpu/cpu_features.hpp);
+    // xsimd 8.1's own detection does not check the OS.
+    using cpu::Feature;
+    if (cpu::has(Feature::avx2) && cpu::has(Feature::fma)) levels.push_back(Level::avx2);
     // (CD too: xsimd 13 will not compile AVX-512DQ code without it; every DQ CPU has it.)
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
-        __builtin_cpu_supports("avx512dq"))
+    if (cpu::has(Feature::avx512f) && cpu::has(Feature::avx512cd) && cpu::has(Feature::avx512dq))
         levels.push_back(Level::avx512);
 #endif
     return levels;
