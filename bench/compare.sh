@@ -2,12 +2,15 @@
 # attn against the chapter's reference scripts, side by side, with hyperfine -N (no shell), and
 # the generator's rate with Google Benchmark; writes the figures into docs/performance.md
 # (between the "compare.sh" markers) and keeps hyperfine's JSON in bench/results/.
-#   bench/compare.sh [BUILD_DIR] [REFERENCE_DIR]
+#   bench/compare.sh [BUILD_DIR] [REFERENCE_DIR] [STATIC_ATTN]
 # BUILD_DIR must hold attn, and bench_rng for the normals/s row (cmake -DATTN_BENCHMARKS=ON).
+# STATIC_ATTN (optional): a fully static attn (tools/release.sh's, -DATTN_STATIC=ON) whose
+# start-up is measured beside the default build's.
 set -eu
 cd "$(dirname "$0")/.."
 build=${1:-build}
 ref=${2:-../shared/reference}
+static=${3:-}
 py=/usr/bin/python3
 out=bench/results
 mkdir -p "$out"
@@ -25,6 +28,14 @@ case_() {   # case_ NAME RUNS "ATTN ARGS" "REFERENCE SCRIPT ARGS"
 hyperfine -N -w 3 -r 50 --export-json "$out/version.json" -n "attn --version" "$attn --version" \
     -n "python3 -c pass" "$py -c pass" >/dev/null
 echo "measured version" >&2
+# the static binary's start-up, attn alone (the reference's side is the rows below)
+rm -f "$out"/static_*.json
+if [ -n "$static" ]; then
+    for c in --version attention permutation multihead mask; do
+        hyperfine -N -w 3 -r 50 --export-json "$out/static_${c#--}.json" "$static $c" >/dev/null
+    done
+    echo "measured the static binary" >&2
+fi
 case_ attention 20 "attention" "attention.py"
 case_ permutation 20 "permutation" "permutation.py"
 case_ multihead 20 "multihead" "multihead.py"
@@ -47,6 +58,7 @@ if [ -x "$build/bench_rng" ]; then
     sets=scalar
     grep -qw avx2 /proc/cpuinfo 2>/dev/null && sets="$sets avx2"
     grep -qw avx512dq /proc/cpuinfo 2>/dev/null && sets="$sets avx512"
+    grep -qw avx512ifma /proc/cpuinfo 2>/dev/null && sets="$sets avx512ifma"
     for simd in $sets; do
         ATTN_RNG_SIMD=$simd "$build/bench_rng" --benchmark_filter='NormalBlock/1048576|NormalBlock/20$' \
             --benchmark_min_time=1 --benchmark_format=json > "$out/bench_rng_$simd.json" 2>/dev/null
@@ -73,6 +85,18 @@ def line(label, names, target):
     rows.append(f"| {label} | {'; '.join(cells)} | {span(ratios)} | {span(cpus)} | {target} |")
 v, p = load("version")
 rows.append(f"| start-up: `attn --version` (against `python3 -c pass`) | {fmt(v)} / {fmt(p)}; CPU {cpu(v) * 1000:.2f} ms | {v['mean'] / p['mean']:.3f} | {cpu(v) / cpu(p):.3f} | ≤ 1.2 ms |")
+def startup_row(label, prefix, names):
+    cells = []
+    for n in names:
+        path = os.path.join(out, prefix + n + ".json")
+        if not os.path.exists(path):
+            return
+        r = json.load(open(path))["results"][0]
+        cells.append(f"{n} {cpu(r) * 1000:.2f}")
+    rows.append(f"| {label} (CPU ms, hyperfine's user + system) | {', '.join(cells)} | – | – | ≤ 1.2 ms each |")
+startup_row("start-up, default build: each default experiment", "", ["attention", "permutation", "multihead", "mask"])
+startup_row("start-up, static binary: `--version` and each default experiment", "static_",
+            ["version", "attention", "permutation", "multihead", "mask"])
 line("attention, permutation, multihead, mask at defaults",
      ["attention", "permutation", "multihead", "mask"], "≤ 0.025")
 line("scaling at defaults", ["scaling"], "≤ 0.06")
@@ -80,7 +104,7 @@ line("scaling `--r 200000`", ["scaling_r200000"], "≤ 0.06")
 line("attention `--d 512 --n 2000` and `--n 4000`", ["attention_n2000", "attention_n4000"], "≤ 0.5")
 line("multihead `--d 48 --n 1000 --sweep 1,2,3,4,6,8,12,16,24,48`", ["multihead_sweep"], "≤ 0.3")
 cells = []
-for simd in ("scalar", "avx2", "avx512"):
+for simd in ("scalar", "avx2", "avx512", "avx512ifma"):
     bench = os.path.join(out, f"bench_rng_{simd}.json")
     if not os.path.exists(bench):
         continue
