@@ -184,7 +184,6 @@ void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t c
         stream_.skip(run);
         i += run;
         if (run < n) out[i++] = finish_refused(stream_, loc, scale);
-
     }
 }
 
