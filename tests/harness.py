@@ -98,3 +98,18 @@ def byte_diff(expected, got, context=2, limit=40):
     if len(diff) > limit:
         diff = diff[:limit] + [f"... ({len(diff) - limit} more diff lines)"]
     return "\n".join([head] + diff)
+
+
+def numpy_exp_not_replicated(np):
+    """Why attn's np.exp (src/core/numpy_exp.hpp) is not this NumPy's here, or None when it is.
+
+    attn replicates NumPy 1.24's float64 exp (Debian 12's, the chapter's): SVML's where NumPy has
+    its AVX512_SKX loops, libm's elsewhere. It does not replicate NumPy 1.24's AVX512F-only loop
+    (AVX-512F without SKX, or SKX turned off by NPY_DISABLE_CPU_FEATURES), nor NumPy 2's loops
+    (Debian 13's 2.2 matches neither SVML nor libm on an AVX-512 host)."""
+    if not np.__version__.startswith("1.24."):
+        return f"NumPy {np.__version__} here; attn's exp follows NumPy 1.24's"
+    features = np.core._multiarray_umath.__cpu_features__
+    if features.get("AVX512F", False) and not features.get("AVX512_SKX", False):
+        return "NumPy runs its AVX512F-only exp here (no AVX512_SKX), which attn does not replicate"
+    return None

@@ -17,7 +17,7 @@ import os
 import subprocess
 import sys
 
-from harness import Checks
+from harness import Checks, numpy_exp_not_replicated
 
 
 def main():
@@ -29,16 +29,11 @@ def main():
     except ImportError:
         print("SKIPPED: this python3 has no NumPy")
         return 77
-    if not np.__version__.startswith("1.24."):
-        # attn's np.exp is NumPy 1.24's (SVML on AVX-512 SKX, libm elsewhere); NumPy 2 changed
-        # its float64 exp loops (Debian 13's 2.2 matches neither here)
-        print(f"SKIPPED: NumPy {np.__version__} here; attn's exp follows NumPy 1.24's")
+    why = numpy_exp_not_replicated(np)
+    if why:
+        print(f"SKIPPED: {why}")
         return 77
-    features = np.core._multiarray_umath.__cpu_features__
-    skx = features.get("AVX512_SKX", False)
-    if features.get("AVX512F", False) and not skx:
-        print("SKIPPED: NumPy runs its AVX512F-only exp here (no AVX512_SKX), which attn does not replicate")
-        return 77
+    skx = np.core._multiarray_umath.__cpu_features__.get("AVX512_SKX", False)
     checks = Checks("numpy_exp")
     count = 200_000 if os.environ.get("ATTN_SANITIZED") else 2_000_000
     env = dict(os.environ)

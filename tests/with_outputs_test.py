@@ -37,17 +37,13 @@ import sys
 import numpy as np
 from jsonschema import Draft202012Validator
 
-from harness import Checks
+from harness import Checks, numpy_exp_not_replicated
 
 glibc_exp = np.vectorize(math.exp, otypes=[float])
-FEATURES = np.core._multiarray_umath.__cpu_features__
-# NumPy 1.24's float64 exp: SVML with its AVX512_SKX loops, Tang's table method with AVX512F alone.
-# attn's exp is NumPy 1.24's (Debian 12's): another NumPy (2.2 on Debian 13 runs neither SVML nor
-# libm here) gets glibc's exp in the reference and ATTN_EXP=glibc in attn, so that the data path
-# (the draws, the products, the sums) is still compared bit for bit.
-NUMPY_MODELLED = np.__version__.startswith("1.24.")
-NUMPY_EXP_ATTN_LACKS = not NUMPY_MODELLED or (
-    FEATURES.get("AVX512F", False) and not FEATURES.get("AVX512_SKX", False))
+# Where attn's exp is not this NumPy's (harness.numpy_exp_not_replicated), both sides use
+# glibc's: the reference through np.exp replaced, attn with ATTN_EXP=glibc (set in main), so that
+# the data path (the draws, the products, the sums) is still compared bit for bit.
+EXP_NOT_REPLICATED = numpy_exp_not_replicated(np)
 
 
 def reference(script, args):
@@ -56,7 +52,7 @@ def reference(script, args):
     real_exp = np.exp
 
     def exp(x):
-        out = glibc_exp(np.asarray(x, dtype=float)) if NUMPY_EXP_ATTN_LACKS else real_exp(x)
+        out = glibc_exp(np.asarray(x, dtype=float)) if EXP_NOT_REPLICATED else real_exp(x)
         calls.append(out)
         return out
 
@@ -141,8 +137,8 @@ def main():
         print(f"SKIPPED: {ref} has no reference scripts (the chapter's shared/ folder, see the README)")
         return 77
     checks = Checks("with_outputs")
-    if not NUMPY_MODELLED:
-        print(f"NumPy {np.__version__}: attn's exp follows NumPy 1.24; both sides use glibc's exp here")
+    if EXP_NOT_REPLICATED:
+        print(f"{EXP_NOT_REPLICATED}: both sides use glibc's exp")
         os.environ["ATTN_EXP"] = "glibc"
     for args in ([], ["--seed", "3", "--d", "9", "--n", "17", "--dq", "5", "--col", "17"],
                  ["--seed", "12", "--d", "40", "--n", "33", "--dq", "2"]):
