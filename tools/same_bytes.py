@@ -3,8 +3,9 @@
 
     python3 tools/same_bytes.py --before OLD_ATTN --after NEW_ATTN [--variants N]
 
-Runs both over `attn homework` (the worked solutions, --template, --key, --key --format json;
-all problems and each alone; zh-TW and --lang en) for the chapter's numbers and N
+Runs both over every golden file's flag set (golden/*/*.txt, as text and as --format json at
+full precision) and over `attn homework` (the worked solutions, --template, --key, --key
+--format json; all problems and each alone; zh-TW and --lang en) for the chapter's numbers and N
 variant IDs, with and without a course secret, and compares stdout, stderr and the exit status.
 Many IDs reach the sentences that depend on the numbers (ties, orders of magnitude, how many
 entries the mask removes). Prints the first differences with a unified diff; exit 1 if any.
@@ -15,8 +16,21 @@ import argparse
 import concurrent.futures
 import difflib
 import os
+import pathlib
+import shlex
 import subprocess
 import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def golden_cases():
+    for f in sorted(ROOT.glob("golden/*/*.txt")):
+        if f.name.endswith(".received.txt"):
+            continue
+        args = shlex.split(f.read_text(encoding="utf-8").splitlines()[0][len("$ attn "):])
+        yield "", args
+        yield "", [*args, "--format", "json"]
 
 
 def cases(variants):
@@ -54,7 +68,7 @@ def main():
 
     total, differ = 0, []
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
-        for case, old, new in pool.map(compare, cases(a.variants)):
+        for case, old, new in pool.map(compare, [*golden_cases(), *cases(a.variants)]):
             total += 1
             if old != new:
                 differ.append((case, old, new))
