@@ -10,6 +10,13 @@ NumPy (1 - y_i as the sum of the other outputs) and checked again in 60-digit de
                                             ("student-0" ..., no secret) and the birthday bound
                                             for a class of 1 000
     book_keys.py precision                  12.4's saturated entries in float64 and float32
+    book_keys.py solution PROBLEM [--lang en] [ID]   the worked solution, as `attn homework PROBLEM`
+    book_keys.py golden DIR                 writes the golden files of the worked solutions (the
+                                            book's numbers, both languages) into DIR/homework/
+
+The golden files of the book problems' worked solutions come from here: no reference script of the
+chapter prints them, so this script, which shares no code with attn, is their reference (the
+wording is book_words.py, the project's words; every number is computed here).
 """
 import argparse
 import hashlib
@@ -21,6 +28,8 @@ from decimal import Decimal, getcontext
 from fractions import Fraction
 
 import numpy as np
+
+from book_words import WORDS
 
 DOMAIN = b"attn homework book variant v1\n"
 M64 = (1 << 64) - 1
@@ -230,6 +239,109 @@ def precision(z):
     }
 
 
+# ---- worked solutions ---------------------------------------------------------------------------
+def at_sf(x, n):
+    """A value at n significant figures as attn's sheets and solutions write it."""
+    x = float(x)
+    if x == 0.0 or not math.isfinite(x):
+        return f"{x:.{n}f}"
+    exponent = int(f"{abs(x):.{n - 1}e}".split("e")[1])
+    places = n - 1 - exponent
+    if places > 9:
+        return f"{x:.{n - 1}e}"
+    if places < 0:
+        return f"{float(f'{x:.{n - 1}e}'):.0f}"
+    return f"{x:.{places}f}"
+
+
+def permutation_gap(seed, perm):
+    """12.3's figure: the largest |Sa[XP + E] - Sa[X + E]P| of the first column (the chapter's draws)."""
+    rng = np.random.default_rng(seed)
+    D, N, Dq = 6, 5, 4
+    X = rng.normal(0, 1, (D, N))
+    Wq = rng.normal(0, 0.5, (Dq, D))
+    Wk = rng.normal(0, 0.5, (Dq, D))
+    Wv = rng.normal(0, 0.5, (D, D))
+
+    def sa(x):
+        Q, K, V = Wq @ x, Wk @ x, Wv @ x
+        S = K.T @ Q / np.sqrt(Dq)
+        E = np.exp(S - S.max(axis=0, keepdims=True))
+        return V @ (E / E.sum(axis=0, keepdims=True))
+
+    perm = np.array(perm)
+    pos, dim = np.arange(N)[None, :], np.arange(D)[:, None]
+    freq = 1.0 / (100.0 ** (2 * (dim // 2) / D))
+    P = np.where(dim % 2 == 0, np.sin(pos * freq), np.cos(pos * freq))
+    Z, Zp = sa(X + P), sa(X[:, perm] + P)
+    return float(np.max(np.abs(Zp[:, 0] - Z[:, perm][:, 0])))
+
+
+def solution(problem, lang, p):
+    w = WORDS[lang]
+    sep = w["list_sep"]
+    if problem == "12.1":
+        d, n = p["b1"]["d"], p["b1"]["n"]
+        return w["b1"].format(n=n, d=d, qkv_weights=3 * d * d, qkv_biases=3 * d, qkv_params=3 * d * d + 3 * d,
+                              attention=n * n, dn=d * n, fc_weights=(d * n) ** 2, fc_biases=d * n,
+                              fc_params=(d * n) ** 2 + d * n)
+    if problem == "12.3":
+        seed, perm = p["b3"]["seed"], p["b3"]["perm"]
+        plain, encoded = permutation_checks(seed, perm)
+        return w["b3"].format(seed=seed, perm=",".join(map(str, perm)), equivariant=w["yes"] if plain else w["no"],
+                              encoded=w["yes"] if encoded else w["no"], gap=at_sf(permutation_gap(seed, perm), 3))
+    if problem == "12.4":
+        z = p["b4"]["z"]
+        y, jac = softmax_jacobian(z)
+        top = int(np.argmax(z))
+        out = w["b4_head"].format(z=sep.join(map(str, z)), top=top + 1, zmax=z[top], y=sep.join(at_sf(v, 3) for v in y))
+        for i in range(5):
+            out += w["b4_row"].format(i=i + 1, row=sep.join(at_sf(v, 3) for v in jac[i]))
+        one_minus = float(np.sum(np.delete(y, top)))
+        if 1.0 - y[top] == 0.0:
+            pr = precision(z)
+            small = int(np.argmin(y))
+            out += w["b4_trap"].format(top=top + 1, one_minus=at_sf(one_minus, 3), naive="0", jtt=at_sf(jac[top][top], 3),
+                                       subnormal=pr["float32_subnormal_y"], y32=at_sf(pr["float32_y"][small], 3),
+                                       y64=at_sf(y[small], 3), zeros=pr["float32_zero_derivatives"], zmax=z[top])
+        else:
+            out += w["b4_trap_mild"].format(top=top + 1, one_minus=at_sf(one_minus, 3), jtt=at_sf(jac[top][top], 3))
+        largest = float(np.max(np.abs(jac)))
+        out += w["b4_end"].format(choice=2, choice_text=w["choice2"], largest=at_sf(largest, 3))
+        return out
+    if problem == "12.7":
+        d, n = p["b7"]["d"], p["b7"]["n"]
+        total = 3 * d * d + 2 * d * (n + 1)
+        recompute = 3 * d * d * (n + 1) + 2 * d * (n + 1) ** 2
+        return w["b7"].format(n=n, d=d, proj=3 * d * d, scores=(n + 1) * d, weighting=(n + 1) * d, total=total,
+                              recompute=recompute, times=f"{recompute / total:.1f}")
+    if problem == "12.9":
+        rows, cols, c = p["b9"]["rows"], p["b9"]["cols"], p["b9"]["channels"]
+        P = rows * cols
+        out = w["b9"].format(rows=rows, cols=cols, p=P, c=c, spatial=2 * P * P * c, channel=2 * c * c * P,
+                             ratio=at_sf(float(Fraction(P, c)), 4))
+        return out + (w["b9_cheaper_patches"] if P < c else w["b9_cheaper_channels"] if P > c else w["b9_equal"])
+    raise ValueError(problem)
+
+
+PROBLEMS = ["12.1", "12.3", "12.4", "12.7", "12.9"]
+
+
+def golden(directory):
+    import pathlib
+    out = pathlib.Path(directory) / "homework"
+    out.mkdir(parents=True, exist_ok=True)
+    for problem in PROBLEMS:
+        for lang, suffix, flags in (("zh-TW", "", ""), ("en", "-en", " --lang en")):
+            text = f"$ attn homework {problem}{flags}\n" + solution(problem, lang, derive(""))
+            (out / f"book-{problem}{suffix}.txt").write_text(text, encoding="utf-8")
+            # A student's numbers (self-study, no secret): the variant line, then the solution.
+            student = "alice"
+            text = (f"$ attn homework {problem} --variant {student}{flags}\n" + WORDS[lang]["variant"].format(id=student)
+                    + solution(problem, lang, derive(student)))
+            (out / f"book-{problem}-{student}{suffix}.txt").write_text(text, encoding="utf-8")
+
+
 def main():
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -238,6 +350,13 @@ def main():
     k.add_argument("--secret", default="")
     c = sub.add_parser("collisions")
     c.add_argument("count", nargs="?", type=int, default=1000000)
+    so = sub.add_parser("solution")
+    so.add_argument("problem", choices=PROBLEMS)
+    so.add_argument("id", nargs="?", default="")
+    so.add_argument("--lang", default="zh-TW", choices=["zh-TW", "en"])
+    so.add_argument("--secret", default="")
+    g = sub.add_parser("golden")
+    g.add_argument("dir")
     pr = sub.add_parser("precision")
     pr.add_argument("z", nargs="*", type=int, default=BOOK["b4"]["z"])
     a = ap.parse_args()
@@ -245,6 +364,10 @@ def main():
         print(json.dumps(key(derive(a.id, a.secret)), indent=1))
     elif a.cmd == "collisions":
         print(json.dumps(collisions(a.count), indent=1))
+    elif a.cmd == "solution":
+        sys.stdout.write(solution(a.problem, a.lang, derive(a.id, a.secret)))
+    elif a.cmd == "golden":
+        golden(a.dir)
     else:
         print(json.dumps(precision(a.z), indent=1))
 

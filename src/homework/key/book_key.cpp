@@ -49,7 +49,7 @@ struct BookItem {
         if (!same) item.mistakes.push_back({std::move(hint), std::move(values), false, ""});
         return *this;
     }
-    BookItem& mistake(std::string hint, std::string expression) {
+    BookItem& mistake_formula(std::string hint, std::string expression) {
         item.mistakes.push_back({std::move(hint), {}, false, std::move(expression)});
         return *this;
     }
@@ -71,9 +71,9 @@ void add_12_1(const Book12_1Solution& s, std::vector<Item>& items) {
              "weights and biases of the query, key and value projections, in D",
              "add the weights and the biases of the three linear maps from an input of length D to length D")
         .formula("3*D^2 + 3*D")
-        .mistake(kNoBiases, "3*D^2")
-        .mistake(one_projection, "D^2 + D")
-        .mistake(weights_once, "D^2 + 3*D")
+        .mistake_formula(kNoBiases, "3*D^2")
+        .mistake_formula(one_projection, "D^2 + D")
+        .mistake_formula(weights_once, "D^2 + 3*D")
         .into(items);
     BookItem(kBook12_1, "a", "params_value", ItemKind::integer, fmt::format("that number at D = {}", p.d),
              fmt::format("evaluate (a) at D = {}", p.d))
@@ -88,9 +88,9 @@ void add_12_1(const Book12_1Solution& s, std::vector<Item>& items) {
     BookItem(kBook12_1, "b", "weights", ItemKind::expression, "attention weights a[x_m, x_n], in N",
              "one weight for every pair of an output and an input")
         .formula("N^2")
-        .mistake("one weight per input: every output has its own weights over all the inputs", "N")
-        .mistake(causal, "N*(N+1)/2")
-        .mistake(multiplications, "N^2*D")
+        .mistake_formula("one weight per input: every output has its own weights over all the inputs", "N")
+        .mistake_formula(causal, "N*(N+1)/2")
+        .mistake_formula(multiplications, "N^2*D")
         .into(items);
     BookItem(kBook12_1, "b", "weights_value", ItemKind::integer, fmt::format("that number at N = {}", p.n),
              fmt::format("evaluate (b) at N = {}", p.n))
@@ -105,8 +105,8 @@ void add_12_1(const Book12_1Solution& s, std::vector<Item>& items) {
              "weights and biases of a fully connected layer from all DN inputs to all DN outputs, in D and N",
              "a weight for every pair of one of the DN inputs and one of the DN outputs, and a bias per output")
         .formula("(D*N)^2 + D*N")
-        .mistake(kNoBiases, "(D*N)^2")
-        .mistake(per_position, "D^2 + D")
+        .mistake_formula(kNoBiases, "(D*N)^2")
+        .mistake_formula(per_position, "D^2 + D")
         .into(items);
     BookItem(kBook12_1, "c", "params_value", ItemKind::integer,
              fmt::format("that number at D = {}, N = {}", p.d, p.n), fmt::format("evaluate (c) at D = {}, N = {}", p.d, p.n))
@@ -206,9 +206,9 @@ void add_12_7(const Book12_7Solution& s, std::vector<Item>& items) {
     BookItem(kBook12_7, "b", "extra", ItemKind::expression, "the extra multiplications as a formula in D and N",
              "write (a) with letters: the projections, then the scores and the weighted sum over N + 1 positions")
         .formula("3*D^2 + 2*D*(N+1)")
-        .mistake(recompute, "3*D^2*(N+1) + 2*D*(N+1)^2")
-        .mistake(own, "3*D^2 + 2*D*N")
-        .mistake(reproject, "D^2 + 2*D^2*(N+1) + 2*D*(N+1)")
+        .mistake_formula(recompute, "3*D^2*(N+1) + 2*D*(N+1)^2")
+        .mistake_formula(own, "3*D^2 + 2*D*N")
+        .mistake_formula(reproject, "D^2 + 2*D^2*(N+1) + 2*D*(N+1)")
         .into(items);
 }
 

@@ -103,7 +103,7 @@ Book12_3Solution solve_book12_3(const Book12_3Params& params) {
     o.dq = s.dq;
     o.perm.assign(params.perm.begin(), params.perm.end());
     o.perm_given = true;
-    const report::PermutationReport r = experiments::run_permutation(o);
+    const auto r = experiments::run_permutation(o);   // the report of `attn permutation`
     s.equivariant = r.equivariant_plain;
     s.encoded_equivariant = r.equivariant_encoded;
     s.encoded_gap = 0;
