@@ -2,6 +2,7 @@
 // known mistakes. Hints name a mistake in ASCII and never hold a value the grader would accept.
 #include "homework/key/book_key.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -42,18 +43,36 @@ struct BookItem {
         item.boolean = value;
         return *this;
     }
-    // A mistake that gives the same answer as the key is no mistake for this variant: left out.
+    // A mistake that gives the key's answer, or an earlier mistake's, is left out: each element
+    // within one unit of the other both ways (a 0 is "within one unit" of anything tiny one way only).
+    bool same(const std::vector<double>& a, const std::vector<double>& b) const {
+        bool equal = a.size() == b.size();
+        for (std::size_t i = 0; equal && i < a.size(); ++i) {
+            equal = within_one_unit(a[i], b[i], item.precision) && within_one_unit(b[i], a[i], item.precision);
+        }
+        return equal;
+    }
     BookItem& mistake(std::string hint, std::vector<double> values) {
-        bool same = values.size() == item.values.size();
-        for (std::size_t i = 0; same && i < values.size(); ++i) same = within_one_unit(values[i], item.values[i], item.precision);
-        if (!same) item.mistakes.push_back({std::move(hint), std::move(values), false, ""});
+        if (same(values, item.values)) return *this;
+        for (const Mistake& m : item.mistakes) {
+            if (same(values, m.values)) return *this;
+        }
+        item.mistakes.push_back({std::move(hint), std::move(values), false, ""});
         return *this;
     }
     BookItem& mistake_formula(std::string hint, std::string expression) {
         item.mistakes.push_back({std::move(hint), {}, false, std::move(expression)});
         return *this;
     }
-    void into(std::vector<Item>& items) { items.push_back(std::move(item)); }
+    // The grader names the first mistake an answer matches, and a mistake's 0 matches any tiny
+    // number (one unit of 0 is 10^-figures): mistakes with fewer zeros go first, so that an answer
+    // with more zeros is never taken for a mistake that has a number where it has a 0.
+    void into(std::vector<Item>& items) {
+        auto zeros = [](const Mistake& m) { return std::count(m.values.begin(), m.values.end(), 0.0); };
+        std::stable_sort(item.mistakes.begin(), item.mistakes.end(),
+                         [&zeros](const Mistake& a, const Mistake& b) { return zeros(a) < zeros(b); });
+        items.push_back(std::move(item));
+    }
 };
 
 std::vector<double> row(const Mat5& m, std::size_t i) { return {m[i].begin(), m[i].end()}; }
