@@ -25,6 +25,7 @@ std::string problem_table(int problem) {
 std::string book_number(int problem) { return std::to_string(problem / 100) + "." + std::to_string(problem % 100); }
 
 std::optional<int> parse_problem(const std::string& text) {
+    if (text == "book") return kBookAll;
     for (int p = 1; p <= 3; ++p) {
         if (text == std::to_string(p) || text == problem_table(p)) return p;
     }
@@ -33,6 +34,12 @@ std::optional<int> parse_problem(const std::string& text) {
         if (text == n || text == problem_table(p) || text == "book-" + n || text == "book" + n) return p;
     }
     return std::nullopt;
+}
+
+bool problem_selected(int selection, int problem) {
+    if (selection == 0) return problem >= 1 && problem <= 3;
+    if (selection == kBookAll) return is_book_problem(problem);
+    return selection == problem;
 }
 
 bool is_problem_key(const std::string& key) {

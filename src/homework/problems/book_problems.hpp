@@ -19,6 +19,8 @@ namespace attn::homework {
 
 inline constexpr int kBook12_1 = 1201, kBook12_3 = 1203, kBook12_4 = 1204, kBook12_7 = 1207, kBook12_9 = 1209;
 inline constexpr std::array<int, 5> kBookProblems = {kBook12_1, kBook12_3, kBook12_4, kBook12_7, kBook12_9};
+// `book` on the command line: all five of the book's problems.
+inline constexpr int kBookAll = 1200;
 
 bool is_book_problem(int problem);
 // The sheet's table of a problem: "hw1".."hw3", "book12_1".."book12_9".
@@ -26,8 +28,10 @@ std::string problem_table(int problem);
 // The book's number: "12.4".
 std::string book_number(int problem);
 // A problem as typed on the command line or in a course file: "1".."3", "hw1".."hw3", "12.4",
-// "book12_4", "book-12.4" -> its id; nullopt for anything else.
+// "book12_4", "book-12.4" -> its id, "book" -> kBookAll; nullopt for anything else.
 std::optional<int> parse_problem(const std::string& text);
+// Whether a selection (0: the chapter's three; 1..3; a book problem; kBookAll) sets `problem`.
+bool problem_selected(int selection, int problem);
 // Whether a sheet key belongs to a problem's table ("book12_4.b.dy1" to book12_4).
 bool is_problem_key(const std::string& key);
 

@@ -235,6 +235,12 @@ TEST_CASE("book problems: problem names on the command line and in sheets") {
     CHECK_FALSE(parse_problem("4").has_value());
     CHECK(problem_table(kBook12_9) == "book12_9");
     CHECK(problem_table(3) == "hw3");
+    CHECK(parse_problem("book") == kBookAll);
+    CHECK(problem_selected(0, 2));
+    CHECK_FALSE(problem_selected(0, kBook12_4));
+    CHECK(problem_selected(kBookAll, kBook12_4));
+    CHECK_FALSE(problem_selected(kBookAll, 1));
+    CHECK(problem_selected(kBook12_9, kBook12_9));
     CHECK(is_problem_key("book12_1.a.params"));
     CHECK_FALSE(is_problem_key("book12_2.a.params"));
 }
