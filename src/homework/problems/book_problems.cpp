@@ -53,6 +53,17 @@ bool is_problem_key(const std::string& key) {
     return false;
 }
 
+bool in_unselected_problem(int selection, const std::string& key) {
+    const std::string table = key.substr(0, key.find('.'));
+    for (int p = 1; p <= 3; ++p) {
+        if (table == problem_table(p)) return !problem_selected(selection, p);
+    }
+    for (int p : kBookProblems) {
+        if (table == problem_table(p)) return !problem_selected(selection, p);
+    }
+    return false;
+}
+
 // ---- variants ----------------------------------------------------------------------------------
 BookParams derive_book_params(const std::string& normalised_id, const std::string& secret) {
     const Digest mac = hmac_sha256(secret, std::string(kBookVariantDomain) + normalised_id);

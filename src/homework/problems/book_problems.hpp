@@ -34,6 +34,9 @@ std::optional<int> parse_problem(const std::string& text);
 bool problem_selected(int selection, int problem);
 // Whether a sheet key belongs to a problem's table ("book12_4.b.dy1" to book12_4).
 bool is_problem_key(const std::string& key);
+// Whether it belongs to the table of a problem the selection does not set (graded another time:
+// neither an answer nor an unknown key now).
+bool in_unselected_problem(int selection, const std::string& key);
 
 // ---- the numbers each problem is posed with (defaults: the book's, where the book gives them) ---
 // 12.1: N inputs of length D; queries, keys and values of length D. The book gives no numbers;

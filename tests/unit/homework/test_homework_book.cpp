@@ -242,6 +242,10 @@ TEST_CASE("book problems: problem names on the command line and in sheets") {
     CHECK_FALSE(problem_selected(kBookAll, 1));
     CHECK(problem_selected(kBook12_9, kBook12_9));
     CHECK(is_problem_key("book12_1.a.params"));
+    CHECK(in_unselected_problem(0, "book12_4.b.dy1"));
+    CHECK_FALSE(in_unselected_problem(0, "hw1.a.wieghts"));   // a misspelt key stays unknown
+    CHECK(in_unselected_problem(kBook12_4, "hw2.a.kept_sum"));
+    CHECK_FALSE(in_unselected_problem(kBookAll, "book12_9.x"));
     CHECK_FALSE(is_problem_key("book12_2.a.params"));
 }
 
