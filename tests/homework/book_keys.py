@@ -2,7 +2,8 @@
 """The book's problems 12.1, 12.3, 12.4, 12.7 and 12.9 (UDL p. 239), worked independently of attn:
 each student's numbers re-derived from the variant's definition (HMAC-SHA256 with Python's hmac,
 SplitMix64 in Python integers), the counts in exact integer arithmetic, 12.4's softmax Jacobian in
-NumPy (1 - y_i as the sum of the other outputs) and checked again in 60-digit decimal arithmetic,
+NumPy (1 - y_i as the sum of the other outputs) and checked again in 200-digit decimal arithmetic
+(where 1 - y_top as written loses about 60 digits to cancellation, so fewer digits would not do),
 12.3's two checks in NumPy with the chapter's draws. Nothing here reads attn's code or output.
 
     book_keys.py key [ID] [--secret S]      the key as JSON (ID omitted: the book's own numbers)
@@ -103,7 +104,7 @@ def softmax_jacobian(z):
     return y, jac
 
 
-def softmax_jacobian_decimal(z, digits=60):
+def softmax_jacobian_decimal(z, digits=200):
     """The same in `digits`-digit decimal arithmetic: the truth the float64 values are held to."""
     getcontext().prec = digits
     top = max(z)
