@@ -36,7 +36,33 @@ std::optional<int> parse_problem(const std::string& text) {
     return std::nullopt;
 }
 
+namespace {
+
+// The bit of a problem in a set: the chapter's 1..3, then the book's in kBookProblems' order.
+int set_bit(int problem) {
+    if (problem >= 1 && problem <= 3) return problem - 1;
+    for (std::size_t i = 0; i < kBookProblems.size(); ++i) {
+        if (kBookProblems[i] == problem) return 3 + static_cast<int>(i);
+    }
+    return -1;
+}
+
+}  // namespace
+
+int problem_set(const std::vector<int>& problems) {
+    int set = kProblemSet;
+    for (int p : problems) {
+        if (p == kBookAll) {
+            for (int b : kBookProblems) set |= 1 << set_bit(b);
+        } else if (set_bit(p) >= 0) {
+            set |= 1 << set_bit(p);
+        }
+    }
+    return set;
+}
+
 bool problem_selected(int selection, int problem) {
+    if (selection & kProblemSet) return set_bit(problem) >= 0 && (selection & (1 << set_bit(problem))) != 0;
     if (selection == 0) return problem >= 1 && problem <= 3;
     if (selection == kBookAll) return is_book_problem(problem);
     return selection == problem;

@@ -30,8 +30,13 @@ std::string book_number(int problem);
 // A problem as typed on the command line or in a course file: "1".."3", "hw1".."hw3", "12.4",
 // "book12_4", "book-12.4" -> its id, "book" -> kBookAll; nullopt for anything else.
 std::optional<int> parse_problem(const std::string& text);
-// Whether a selection (0: the chapter's three; 1..3; a book problem; kBookAll) sets `problem`.
+// Whether a selection (0: the chapter's three; 1..3; a book problem; kBookAll; a set made by
+// problem_set) sets `problem`.
 bool problem_selected(int selection, int problem);
+// A selection of several problems (a course file's `problems = ["hw1", "book12_4"]`): one bit per
+// problem above kProblemSet; kBookAll in `problems` stands for the book's five.
+inline constexpr int kProblemSet = 1 << 24;
+int problem_set(const std::vector<int>& problems);
 // Whether a sheet key belongs to a problem's table ("book12_4.b.dy1" to book12_4).
 bool is_problem_key(const std::string& key);
 // Whether it belongs to the table of a problem the selection does not set (graded another time:

@@ -241,6 +241,14 @@ TEST_CASE("book problems: problem names on the command line and in sheets") {
     CHECK(problem_selected(kBookAll, kBook12_4));
     CHECK_FALSE(problem_selected(kBookAll, 1));
     CHECK(problem_selected(kBook12_9, kBook12_9));
+    const int set = problem_set({1, kBook12_4});
+    CHECK(problem_selected(set, 1));
+    CHECK(problem_selected(set, kBook12_4));
+    CHECK_FALSE(problem_selected(set, 2));
+    CHECK_FALSE(problem_selected(set, kBook12_9));
+    CHECK(problem_selected(problem_set({kBookAll}), kBook12_9));
+    CHECK(in_unselected_problem(set, "hw2.a.kept_sum"));
+    CHECK_FALSE(in_unselected_problem(set, "book12_4.a.y"));
     CHECK(is_problem_key("book12_1.a.params"));
     CHECK(in_unselected_problem(0, "book12_4.b.dy1"));
     CHECK_FALSE(in_unselected_problem(0, "hw1.a.wieghts"));   // a misspelt key stays unknown
