@@ -145,6 +145,19 @@ def main():
             g = run(a.attn, sel, "--grade", str(sheet))
             check(g.returncode == 0, f"one sheet with hw1 and book12_9, graded as {sel}: full ({g.stdout.decode()[-200:]})")
 
+        # A course file chooses the problems set: one sheet, the chapter's 1 and the book's 12.4 and
+        # 12.9, graded together, with points per book problem; a problem it does not know is refused.
+        both = b"".join(run(a.attn, sel, "--key", "--variant", "alice").stdout for sel in ("1", "12.4", "12.9"))
+        sheet.write_bytes(both)
+        course = tmp / "course.toml"
+        course.write_text('problems = ["hw1", "book12_4", "12.9"]\n[points]\nbook12_4 = 2\n')
+        g = run(a.attn, "--grade", str(sheet), "--variant", "alice", "--course", str(course))
+        out = g.stdout.decode()
+        check(g.returncode == 0 and "score: 24/24" in out, f"course problems = [hw1, book12_4, 12.9]: all graded ({out[-300:]})")
+        course.write_text('problems = ["hw1", "book12_2"]\n')
+        g = run(a.attn, "--grade", str(sheet), "--course", str(course))
+        check(g.returncode == 2 and b"problems:" in g.stderr, f"a course file naming book12_2 is refused ({g.stderr!r})")
+
     # Problem names: refused with one line naming the allowed ones.
     p = run(a.attn, "12.2")
     check(p.returncode == 2 and b"12.1" in p.stderr and len(p.stderr.splitlines()) == 1, f"12.2 refused, exit 2 ({p.stderr!r})")
