@@ -106,6 +106,8 @@ def main():
             t = run(a.attn, "book", "--template", *v, secret=secret)
             k = run(a.attn, "book", "--key", *v, secret=secret)
             check(t.returncode == 0 and k.returncode == 0, f"{student or 'book'}: --template and --key exit 0")
+            check(b"# Check it with: attn homework book --grade FILE" in t.stdout,
+                  f"{student or 'book'}: the template says how to grade it (the book's problems named)")
             for key in book_keys.key(book_keys.derive(student, secret)):
                 name = key.split(".")[-1]
                 check(f"# {name} = ".encode() in t.stdout, f"{student or 'book'}: the template has {key}")
