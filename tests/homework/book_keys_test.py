@@ -160,6 +160,19 @@ def main():
         g = run(a.attn, "--grade", str(sheet), "--course", str(course))
         check(g.returncode == 2 and b"problems:" in g.stderr, f"a course file naming book12_2 is refused ({g.stderr!r})")
 
+        # --grade-class: the book's problem for a roster, its keys the gradebook's columns.
+        for student in ("alice", "bob"):
+            (tmp / f"{student}.toml").write_bytes(run(a.attn, "12.4", "--key", "--variant", student).stdout)
+        bob = (tmp / "bob.toml").read_text().replace("conclusion = 2", "conclusion = 3")
+        (tmp / "bob.toml").write_text(bob)
+        (tmp / "roster.csv").write_text("id,sheet\nalice,alice.toml\nbob,bob.toml\n")
+        g = run(a.attn, "12.4", "--grade-class", str(tmp / "roster.csv"), "--out", str(tmp / "class"))
+        book_csv = (tmp / "class" / "gradebook.csv").read_text() if (tmp / "class" / "gradebook.csv").exists() else ""
+        rows = book_csv.splitlines()
+        check(g.returncode == 1 and len(rows) == 3 and '"book12_4.c.conclusion"' in rows[0]
+              and rows[1].startswith('"alice","",7,7') and rows[2].startswith('"bob","",6,7'),
+              f"--grade-class 12.4: the gradebook has the book's keys and each student's score ({book_csv[:300]!r})")
+
     # Problem names: refused with one line naming the allowed ones.
     p = run(a.attn, "12.2")
     check(p.returncode == 2 and b"12.1" in p.stderr and len(p.stderr.splitlines()) == 1, f"12.2 refused, exit 2 ({p.stderr!r})")
