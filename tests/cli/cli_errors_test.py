@@ -134,6 +134,18 @@ def main():
         check(r1.returncode == 0 and r1.stdout == r2.stdout and r1.stdout,
               f"attn {spelled}: want the output of attn {plain}")
 
+    # ATTN_CPU (src/cpu: the one override of the instruction sets): a bad value is one line, exit 2,
+    # naming the variable and the allowed values, before any command runs; a good one changes no byte.
+    for value in ("foo", "AVX2", "avx512ifma", " "):
+        r = subprocess.run([a.attn, "attention"], capture_output=True, timeout=20, env=dict(os.environ, ATTN_CPU=value))
+        lines = r.stderr.decode(errors="replace").splitlines()
+        check(r.returncode == 2 and r.stdout == b"" and len(lines) == 1 and "ATTN_CPU" in lines[0]
+              and "baseline, avx2 or avx512" in lines[0],
+              f"ATTN_CPU={value!r} attn attention: want exit 2 and one line naming ATTN_CPU, got {r.returncode} {lines!r}")
+    plain_run = run(a.attn, "attention")
+    r = subprocess.run([a.attn, "attention"], capture_output=True, timeout=20, env=dict(os.environ, ATTN_CPU="baseline"))
+    check(r.returncode == 0 and r.stdout == plain_run.stdout and plain_run.stdout,
+          "ATTN_CPU=baseline attn attention: the chapter's bytes, as without it")
     for redirect in ("> /dev/full", ">&-"):
         r = subprocess.run(f"'{a.attn}' attention {redirect}", shell=True, capture_output=True, timeout=20)
         lines = r.stderr.decode(errors="replace").splitlines()
@@ -171,7 +183,6 @@ def main():
     def widest(text):
         return max(sum(2 if east_asian_width(ch) in "WF" else 1 for ch in line)
                    for line in text.splitlines())
-    import os
     for columns in (None, "60"):
         env = dict(os.environ)
         env.pop("COLUMNS", None)

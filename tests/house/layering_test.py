@@ -27,7 +27,7 @@ PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 # folder -> the project folders it may include besides itself (nothing else of the project)
 ONLY = {
-    "src/text": (), "src/files": (), "src/results": (), "src/rng": ("cpu/",), "src/cpu": (),
+    "src/text": (), "src/files": (), "src/results": (), "src/rng": ("cpu/",), "src/cpu": ("errors.hpp",),
     "src/print": ("text/",), "src/input": ("text/",), "src/python": ("text/",),
     "src/tokenize": ("python/", "text/"),
     "src/render": ("print/", "text/", "results/"),

@@ -38,7 +38,7 @@ def main():
     checks = Checks("numpy_exp")
     count = 200_000 if os.environ.get("ATTN_SANITIZED") else 2_000_000
     env = dict(os.environ)
-    env.pop("ATTN_EXP", None)   # the choice attn makes by itself
+    env.pop("ATTN_CPU", None)   # the choice attn makes by itself
     raw = subprocess.run([a.tool, "args", "7", str(count)], check=True, capture_output=True).stdout
     x = np.frombuffer(raw, dtype="<f8")
     with np.errstate(all="ignore"):

@@ -42,7 +42,7 @@ from harness import Checks, numpy_exp_not_replicated
 
 glibc_exp = np.vectorize(math.exp, otypes=[float])
 # Where attn's exp is not this NumPy's (harness.numpy_exp_not_replicated), both sides use
-# glibc's: the reference through np.exp replaced, attn with ATTN_EXP=glibc (set in main), so that
+# glibc's: the reference through np.exp replaced, attn with ATTN_CPU=baseline (set in main), so that
 # the data path (the draws, the products, the sums) is still compared bit for bit.
 EXP_NOT_REPLICATED = numpy_exp_not_replicated(np)
 
@@ -140,7 +140,7 @@ def main():
     checks = Checks("with_outputs")
     if EXP_NOT_REPLICATED:
         print(f"{EXP_NOT_REPLICATED}: both sides use glibc's exp")
-        os.environ["ATTN_EXP"] = "glibc"
+        os.environ["ATTN_CPU"] = "baseline"   # glibc's exp (src/cpu)
     for args in ([], ["--seed", "3", "--d", "9", "--n", "17", "--dq", "5", "--col", "17"],
                  ["--seed", "12", "--d", "40", "--n", "33", "--dq", "2"]):
         check_attention(a.attn, ref, args, checks)
