@@ -135,8 +135,15 @@ def main():
         g = run(a.attn, "12.4", "--grade", str(sheet))
         out = g.stdout.decode()
         check(g.returncode == 1 and "cancels to 0" in out, f"12.4: the cancelled y3(1 - y3) is wrong and named ({out[-400:]})")
-        g = run(a.attn, "12.9", "--grade", str(sheet))
+        junit, gs = tmp / "report.xml", tmp / "results.json"
+        g = run(a.attn, "12.9", "--grade", str(sheet), "--junit", str(junit), "--gradescope", str(gs))
         check(g.returncode == 1 and "swapped" in g.stdout.decode(), "12.9: the counts swapped are named")
+        import xml.etree.ElementTree as ET
+        cases = ET.parse(junit).getroot().findall(".//testcase")
+        failed = {c.get("name") for c in cases if c.find("failure") is not None}
+        check(len(cases) == 3 and failed == {"book12_9.a.spatial"}, f"12.9: JUnit has the book's keys, the wrong one failed ({failed})")
+        report = json.loads(gs.read_text())
+        check(report["score"] == 2 and len(report["tests"]) == 3, f"12.9: Gradescope score 2 of 3 ({report['score']})")
         g = run(a.attn, "12.7", "--grade", str(sheet))
         check(g.returncode == 1 and "recomputed all the rows" in g.stdout.decode(), "12.7: recomputing every row is named")
 
