@@ -135,9 +135,14 @@ def main():
         g = run(a.attn, "12.4", "--grade", str(sheet))
         out = g.stdout.decode()
         check(g.returncode == 1 and "cancels to 0" in out, f"12.4: the cancelled y3(1 - y3) is wrong and named ({out[-400:]})")
-        junit, gs = tmp / "report.xml", tmp / "results.json"
-        g = run(a.attn, "12.9", "--grade", str(sheet), "--junit", str(junit), "--gradescope", str(gs))
+        g = run(a.attn, "12.9", "--grade", str(sheet))
         check(g.returncode == 1 and "swapped" in g.stdout.decode(), "12.9: the counts swapped are named")
+        # The whole 12.9 key with (a) swapped, graded with every report.
+        swapped = "\n".join("spatial = 134217728" if line.startswith("spatial = ") else line
+                            for line in run(a.attn, "12.9", "--key").stdout.decode().splitlines())
+        (tmp / "swapped.toml").write_text(swapped + "\n")
+        junit, gs = tmp / "report.xml", tmp / "results.json"
+        g = run(a.attn, "12.9", "--grade", str(tmp / "swapped.toml"), "--junit", str(junit), "--gradescope", str(gs))
         import xml.etree.ElementTree as ET
         cases = ET.parse(junit).getroot().findall(".//testcase")
         failed = {c.get("name") for c in cases if c.find("failure") is not None}
