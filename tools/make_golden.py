@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Write golden/<command>/<name>.txt from the chapter's REFERENCE scripts (never from attn).
+"""Write golden/<command>/<name>.txt from the chapter's REFERENCE scripts (never from attn);
+golden/homework/ (the book problems' worked solutions) from tests/homework/book_keys.py.
 
 Each golden file's first line records the arguments, `$ attn <command> <args>`; the rest is
 the exact stdout of `/usr/bin/python3 ../shared/reference/<command>.py <args>`.
@@ -118,9 +119,16 @@ CASES = {
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--shared", default=str(ROOT.parent / "shared"))
-    p.add_argument("commands", nargs="*", default=list(CASES))
+    p.add_argument("commands", nargs="*", default=[*CASES, "homework"])
     a = p.parse_args()
     for command in a.commands:
+        if command == "homework":
+            # The book problems' worked solutions: no chapter script prints them, so their reference
+            # is tests/homework/book_keys.py, which shares no code with attn (docs/homework.md).
+            subprocess.run(["/usr/bin/python3", str(ROOT / "tests" / "homework" / "book_keys.py"), "golden",
+                            str(ROOT / "golden")], check=True)
+            print("golden/homework/book-*.txt", file=sys.stderr)
+            continue
         folder = ROOT / "golden" / command
         folder.mkdir(parents=True, exist_ok=True)
         script = pathlib.Path(a.shared) / "reference" / f"{command}.py"

@@ -186,7 +186,7 @@ HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(s
     const Solutions solutions = solve(variant, o.mode == HomeworkOptions::Mode::solutions
                                                    ? Problem3Counts::run_multihead
                                                    : Problem3Counts::formula_only);
-    const AnswerKey key = build_answer_key(solutions);
+    const AnswerKey key = build_answer_key(solutions, o.problem);
     switch (o.mode) {
         case HomeworkOptions::Mode::solutions: result.out = solution_text(solutions, key, o.problem, o.lang); break;
         case HomeworkOptions::Mode::template_sheet: result.out = template_sheet(solutions, key, o.problem, o.lang); break;

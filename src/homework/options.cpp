@@ -4,6 +4,7 @@
 
 #include "errors.hpp"
 #include "homework/homework.hpp"
+#include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {
 
@@ -21,7 +22,8 @@ HomeworkOptions homework_options(const HomeworkFlags& f) {
     if (f.problems.size() > 1) throw UsageError("problem", "give one problem number, 1..3");
     if (!f.problems.empty()) {
         const long p = f.problems.front();
-        if (p < 1 || p > 3) throw UsageError("problem", "must be in 1..3 (got " + std::to_string(p) + ")");
+        const bool known = (p >= 1 && p <= 3) || is_book_problem(static_cast<int>(p)) || p == kBookAll;
+        if (!known) throw UsageError("problem", "must be in 1..3 (got " + std::to_string(p) + ")");
         o.problem = static_cast<int>(p);
     }
     if (f.want_template + f.want_key + f.grade.has_value() + f.grade_class.has_value() > 1) {

@@ -62,6 +62,8 @@ EXTRA_FLAG_SETS = [
     ["homework", "--key", "--variant", "s1234567"],
     ["homework", "3", "--key", "--variant", "octocat"],
     ["homework", "1", "--key", "--lang", "en"],
+    ["homework", "12.4", "--key"],
+    ["homework", "book", "--key", "--variant", "octocat"],
 ]
 
 
@@ -220,7 +222,9 @@ def homework_key_text(o, d, toml_text):
     assert d["variant"] == (o["variant"] or "chapter")
     for key, item in in_json.items():
         given, exact, prec = in_sheet[key], item["value"], item["precision"]
-        assert item["key"] == f"hw{item['problem']}.{item['part']}.{item['name']}"
+        p = item["problem"]
+        table = f"hw{p}" if p < 100 else f"book{p // 100}_{p % 100}"   # the book's 12.4 is 1204
+        assert item["key"] == f"{table}.{item['part']}.{item['name']}"
         if item["kind"] in ("integer", "boolean", "expression"):
             assert given == exact, (key, given, exact)
             continue

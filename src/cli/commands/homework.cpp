@@ -14,6 +14,7 @@
 #include "errors.hpp"
 #include "homework/key/answer_key.hpp"
 #include "homework/homework.hpp"
+#include "homework/problems/book_problems.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/trust/student_id.hpp"
 #include "homework/trust/variant.hpp"
@@ -43,13 +44,34 @@ homework::HomeworkFlags with_environment(homework::HomeworkFlags f) {
     return f;
 }
 
+// The problem: the chapter's 1, 2, 3, or the book's (p. 239) 12.1, 12.3, 12.4, 12.7, 12.9 (also
+// written book12_4 or book-12.4), or `book` for those five; parsed once, into its id.
+Option<std::vector<long>> problem_positional() {
+    Option<std::vector<long>> o = positional_ints(
+        "problem", "1, 2 or 3 (the chapter's homework; default: all three), or the book's 12.1, 12.3, 12.4, 12.7, "
+                   "12.9 (p. 239), or book for those five", "1..3");
+    o.flag.type_name = "PROBLEM";
+    o.flag.choices = {"1", "2", "3", "12.1", "12.3", "12.4", "12.7", "12.9", "book"};
+    o.parse = [](std::vector<long>& field, const std::string& text) {
+        const std::optional<int> id = homework::parse_problem(text);
+        if (!id) {
+            throw UsageError("problem", "must be in 1..3, or one of the book's 12.1, 12.3, 12.4, 12.7, 12.9, or book "
+                                        "(got " + text + ")");
+        }
+        field.push_back(*id);
+    };
+    return o;
+}
+
 }  // namespace
 
 Command homework_command() {
     const std::string summary = "Section 04 (作業和解答): worked solutions, answer sheets, and grading";
     const std::string footer =
         "Without flags prints the worked solutions of problem 1, 2, 3 (or all), every number\n"
-        "recomputed by the core. --template prints a blank TOML answer sheet, --key the filled one;\n"
+        "recomputed by the core; 12.1, 12.3, 12.4, 12.7, 12.9 (or book) are the book's own problems\n"
+        "(p. 239), with their own sheet tables book12_1 ... book12_9.\n"
+        "--template prints a blank TOML answer sheet, --key the filled one;\n"
         "--grade FILE grades a sheet: exit 0 all right, 1 wrong or missing answers, 2 unreadable\n"
         "sheet or bad flag, 3 a file cannot be read or written. Each report is written whole or not\n"
         "at all, and stale ones are replaced before the sheet is read (a refused flag leaves a\n"
@@ -73,7 +95,7 @@ Command homework_command() {
         "Teachers: docs/homework.md (course file, CI and Gradescope setups, trust model).";
     using F = homework::HomeworkFlags;
     std::vector<Option<Texts>> flags = {
-        homework_flag(&F::problems, positional_ints("problem", "1, 2 or 3: one problem only (default: all three)", "1..3")),
+        homework_flag(&F::problems, problem_positional()),
         homework_flag(&F::want_template, toggle_flag("--template", "print a blank answer sheet (TOML)")),
         homework_flag(&F::want_key, toggle_flag("--key", "print the answer key as a filled answer sheet (TOML)")),
         homework_flag(&F::grade, given_text_flag("--grade", "FILE", "grade the answer sheet FILE (TOML; - reads standard input)")),
@@ -127,6 +149,9 @@ Command homework_command() {
                                            options.problem);
             Texts keyed = t;   // the record: the problems keyed, the language used
             if (keyed.flags.problems.empty()) keyed.flags.problems = {1, 2, 3};
+            if (keyed.flags.problems == std::vector<long>{homework::kBookAll}) {
+                keyed.flags.problems.assign(homework::kBookProblems.begin(), homework::kBookProblems.end());
+            }
             keyed.presentation = p;
             write_stdout(homework::key_json(key, invocation("homework", flags, keyed)));
             return 0;

@@ -55,7 +55,7 @@ HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progre
     const Roster roster = read_roster(o.roster);
     GradingPolicy policy;
     read_grading_policy(o, policy);
-    const std::vector<ClassColumn> columns = class_columns(o.problem, policy.options.points);
+    const std::vector<ClassColumn> columns = class_columns(policy.options.problem, policy.options.points);
     double class_max = 0;
     for (const ClassColumn& c : columns) class_max += c.max_points;
 

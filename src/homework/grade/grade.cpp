@@ -15,6 +15,7 @@
 #include "homework/problems/chapter_figures.hpp"
 #include "homework/reports/escape.hpp"
 #include "homework/grade/expression.hpp"
+#include "homework/problems/book_problems.hpp"
 #include "print/python_format.hpp"
 #include "text/utf8.hpp"
 
@@ -332,9 +333,7 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     report.variant = key.variant.label();
     report.variant_origin = key.variant.origin();
 
-    auto is_homework = [](const std::string& k) {
-        return pattern_covers("hw1", k) || pattern_covers("hw2", k) || pattern_covers("hw3", k);
-    };
+    auto is_homework = [](const std::string& k) { return is_problem_key(k); };   // hw1..3, book12_N
     auto is_meta = [](const std::string& k) { return pattern_covers("meta", k); };
     bool any_homework = false, any_meta = false;
     for (const auto& t : sheet.tables) {
@@ -346,7 +345,7 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
         any_meta = any_meta || is_meta(v.key);
     }
     if (!any_homework) {
-        throw UsageError("--grade", sheet.name + ": not an answer sheet: no [hw1], [hw2] or [hw3] table"
+        throw UsageError("--grade", sheet.name + ": not an answer sheet: no [hw1], [hw2], [hw3] or [book12_N] table"
                                                  " (start from `attn homework --template`)");
     }
     if (any_meta) {
@@ -355,14 +354,14 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
 
     std::set<std::string> known;
     for (const Item& item : key.items) {
-        if (options.problem == 0 || item.problem == options.problem) known.insert(item.key());
+        if (problem_selected(options.problem, item.problem)) known.insert(item.key());
     }
     // Keys that are not answers: warnings (the first few); a value where a table of answers belongs too.
     std::size_t unknown = 0;
     for (const SheetValue& v : sheet.values) {
         if (known.count(v.key) || is_meta(v.key)) continue;
-        const std::string problem = v.key.substr(0, v.key.find('.'));
-        if (options.problem != 0 && is_homework(v.key) && problem != "hw" + std::to_string(options.problem)) continue;
+        // Another problem's table (the chapter's or the book's): not this grading's, not unknown.
+        if (in_unselected_problem(options.problem, v.key)) continue;
         bool holds_answers = false;
         for (const std::string& k : known) holds_answers = holds_answers || pattern_covers(v.key, k);
         if (++unknown > kMaxUnknownShown) continue;
@@ -380,7 +379,7 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     const std::vector<ExpressionPoint> points = draw_expression_points(options.expression_seed);
     const bool chapter = key.variant.is_chapter();
     for (const Item& key_item : key.items) {
-        if (options.problem != 0 && key_item.problem != options.problem) continue;
+        if (!problem_selected(options.problem, key_item.problem)) continue;
         const Item item = with_tolerance(key_item, options.tolerance);
         GradedItem row;
         row.key = item.key();

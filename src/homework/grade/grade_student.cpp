@@ -12,6 +12,7 @@
 #include "homework/problems/problems.hpp"
 #include "homework/sheet/sheet.hpp"
 #include "homework/trust/variant.hpp"
+#include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {
 
@@ -51,6 +52,8 @@ void read_grading_policy(const HomeworkOptions& o, GradingPolicy& policy) {
     if (!o.course.empty()) policy.course = parse_course(read_small_file(o.course, kMaxTeacherFileBytes, "--course"), o.course);
     policy.gradescope = {policy.course.tests_visibility, policy.course.stdout_visibility};
     policy.options.problem = o.problem;
+    // The course file's problems when the command line names none (a named one is graded alone).
+    if (o.problem == 0 && !policy.course.problems.empty()) policy.options.problem = problem_set(policy.course.problems);
     policy.options.points = policy.course.points;   // the flag's rules after the course file's: later rules win ties
     policy.options.points.rules.insert(policy.options.points.rules.end(), o.points.rules.begin(), o.points.rules.end());
     policy.options.show_expected = o.show_expected || policy.course.show_expected;
@@ -92,7 +95,7 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
         out.failure = std::current_exception();
         return out;
     }
-    const AnswerKey key = build_answer_key(solve(variant, Problem3Counts::formula_only));   // as --grade: counts from the formula
+    const AnswerKey key = build_answer_key(solve(variant, Problem3Counts::formula_only), policy.options.problem);   // as --grade: counts from the formula
     GradeOptions options = policy.options;
     options.expression_seed = fresh_expression_seed();   // afresh for every sheet, as every run draws them
     try {

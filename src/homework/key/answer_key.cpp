@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "homework/key/honest_work.hpp"
+#include "homework/key/book_key.hpp"
 
 namespace attn::homework {
 
@@ -238,9 +239,12 @@ std::string join_numbers(const Item& item) {
 AnswerKey build_answer_key(const Solutions& solutions, int problem) {
     AnswerKey key;
     key.variant = solutions.variant;
-    if (problem == 0 || problem == 1) add_problem1(solutions.p1, key.items);
-    if (problem == 0 || problem == 2) add_problem2(solutions.p2, key.items);
-    if (problem == 0 || problem == 3) add_problem3(solutions.p3, key.items);
+    if (problem_selected(problem, 1)) add_problem1(solutions.p1, key.items);
+    if (problem_selected(problem, 2)) add_problem2(solutions.p2, key.items);
+    if (problem_selected(problem, 3)) add_problem3(solutions.p3, key.items);
+    for (int book : kBookProblems) {
+        if (problem_selected(problem, book)) add_book_items(solutions.book, book, key.items);
+    }
     return key;
 }
 

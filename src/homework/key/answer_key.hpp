@@ -8,6 +8,7 @@
 
 #include "homework/problems/precision.hpp"
 #include "homework/problems/problems.hpp"
+#include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {
 
@@ -38,8 +39,8 @@ struct Item {
     std::string hint;                 // shown for a wrong answer that matches no known mistake
     std::vector<Mistake> mistakes;
 
-    std::string key() const { return "hw" + std::to_string(problem) + "." + part + "." + name; }
-    std::string table() const { return "hw" + std::to_string(problem) + "." + part; }
+    std::string key() const { return problem_table(problem) + "." + part + "." + name; }
+    std::string table() const { return problem_table(problem) + "." + part; }
 };
 
 struct AnswerKey {
@@ -47,7 +48,8 @@ struct AnswerKey {
     std::vector<Item> items;           // in the order of the chapter: 1(a)…3(d)
 };
 
-// problem 0: all three problems; 1, 2 or 3: that one only.
+// problem 0: the chapter's three problems; 1, 2 or 3: that one only; a book problem's id
+// (book_problems.hpp): that one; kBookAll: the book's five.
 AnswerKey build_answer_key(const Solutions& solutions, int problem = 0);
 
 // The expected answer at the asked precision, as sheet text: "[0.4458, 0.1084, 0.4458]",

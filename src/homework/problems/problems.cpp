@@ -269,7 +269,8 @@ bool problem2_column_workable(const Problem2Params& params) {
 }
 
 Solutions solve(const Variant& variant, Problem3Counts counts) {
-    return {variant, solve_problem1(variant.p1), solve_problem2(variant.p2), solve_problem3(variant.p3, counts)};
+    return {variant, solve_problem1(variant.p1), solve_problem2(variant.p2), solve_problem3(variant.p3, counts),
+            solve_book(variant.book)};
 }
 
 }  // namespace attn::homework

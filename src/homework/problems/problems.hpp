@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "homework/trust/variant.hpp"
+#include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {
 
@@ -131,6 +132,7 @@ struct Solutions {
     Problem1Solution p1;
     Problem2Solution p2;
     Problem3Solution p3;
+    BookSolutions book;   // the book's problems (book_problems.hpp)
 };
 
 Problem1Solution solve_problem1(const Problem1Params& params);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "homework/reports/escape.hpp"
+#include "homework/sheet/book_sheet_text.hpp"
 
 namespace attn::homework {
 
@@ -105,16 +106,22 @@ std::string question(int problem, const std::string& part, const Solutions& s, c
                        arg("n_short", s.p3.params.n_short), arg("n_long", s.p3.params.n_long));
 }
 
+// The book's problem as the command line names it ("12.4 ", "book "); "" for the chapter's.
+std::string book_selection(int problem) {
+    if (problem == kBookAll) return "book ";
+    return is_book_problem(problem) ? book_number(problem) + " " : "";
+}
+
 std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool filled, render::Lang lang) {
     const Words& w = lang == render::Lang::en ? kEnglish : kChapter;
     std::string out;
     out += std::string(filled ? "# attn homework: the answer key, chapter 12 (Transformers), section 04 "
                               : "# attn homework: answer sheet, chapter 12 (Transformers), section 04 ") +
-           w.section + "\n";
+           (is_book_problem(problem) || problem == kBookAll ? std::string("(the book's problems, p. 239)") : std::string(w.section)) + "\n";
     out += "# student: " + valid_utf8(key.variant.label()) + " (" + key.variant.origin() + ")\n#\n";
     if (filled) {
         out += "# Every value is computed by attn's core and shown at the precision asked for.\n"
-               "# Grade a sheet with: attn homework --grade FILE";
+               "# Grade a sheet with: attn homework " + book_selection(problem) + "--grade FILE";
         out += key.variant.is_chapter() ? "\n" : " --variant " + valid_utf8(key.variant.id) + "\n";
     } else {
         out += "# Fill in: remove the \"# \" in front of each answer line and write your answer.\n"
@@ -123,21 +130,24 @@ std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool fi
                "# right for 0.09664; 0.0968 is not), or of what the problem's steps give from the figures\n"
                "# printed here, each rounded to the asked places. Integers and true/false must be exact.\n"
                "# Expressions are strings in D, N, H with + - * / ^ and parentheses, e.g. \"4*D^2\" (4D^2, D**2 and D² work too).\n";
-        out += "# Check it with: attn homework --grade FILE";
+        out += "# Check it with: attn homework " + book_selection(problem) + "--grade FILE";
         out += key.variant.is_chapter() ? "\n" : " --variant " + valid_utf8(key.variant.id) + "\n";
     }
 
     int current_problem = 0;
     std::string current_table;
     for (const Item& item : key.items) {
-        if (problem != 0 && item.problem != problem) continue;
+        if (!problem_selected(problem, item.problem)) continue;
         if (item.problem != current_problem) {
             current_problem = item.problem;
-            out += "\n" + header(item.problem, s, w);
+            out += "\n" + (is_book_problem(item.problem) ? book_sheet_header(s.book, item.problem, lang)
+                                                         : header(item.problem, s, w));
         }
         if (item.table() != current_table) {
             current_table = item.table();
-            out += "\n[" + current_table + "]\n" + question(item.problem, item.part, s, w);
+            out += "\n[" + current_table + "]\n" +
+                   (is_book_problem(item.problem) ? book_sheet_question(s.book, item.problem, item.part, lang)
+                                                  : question(item.problem, item.part, s, w));
         }
         const std::string comment = "  # " + shape_text(item) + ": " + item.asks;
         if (filled) {

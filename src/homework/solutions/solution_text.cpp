@@ -10,6 +10,7 @@
 #include "homework/problems/chapter_figures.hpp"
 #include "homework/solutions/solution_numbers.hpp"
 #include "homework/solutions/solution_words.hpp"
+#include "homework/solutions/book_solution_text.hpp"
 
 namespace attn::homework {
 
@@ -163,6 +164,14 @@ std::string solution_text(const Solutions& solutions, const AnswerKey& key, int 
     const SolutionWords& w = solution_words(lang);
     std::string out;
     if (!solutions.variant.is_chapter()) out += say(w.variant, arg("id", solutions.variant.id));
+    if (is_book_problem(problem) || problem == kBookAll) {   // the book's problems (p. 239)
+        for (int p : kBookProblems) {
+            if (!problem_selected(problem, p)) continue;
+            if (p != kBookProblems.front() && problem == kBookAll) out += "\n";
+            out += book_solution_text(solutions.book, p, lang);
+        }
+        return out;
+    }
     bool first = true;
     for (int p = 1; p <= 3; ++p) {
         if (problem != 0 && problem != p) continue;

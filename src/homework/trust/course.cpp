@@ -8,6 +8,7 @@
 
 #include "errors.hpp"
 #include "homework/sheet/sheet_gate.hpp"
+#include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {
 
@@ -21,7 +22,7 @@ constexpr double kMaxPoints = 1e6;
 }
 
 void check_pattern(const std::string& name, const toml::node& node, const std::string& table, const std::string& key) {
-    if (key != "*" && key.rfind("hw", 0) != 0) {
+    if (key != "*" && key.rfind("hw", 0) != 0 && key.rfind("book", 0) != 0) {
         fail(name, node, table + "." + key + ": expected \"*\" or a key, part or problem such as hw1.c.slope_a");
     }
 }
@@ -137,6 +138,18 @@ CoursePolicy parse_course(std::string_view text, const std::string& name) {
             const auto* b = node.as_boolean();
             if (!b) fail(name, node, "require_secret: expected true or false");
             course.require_secret = b->get();
+        } else if (key == "problems") {
+            const auto* list = node.as_array();
+            if (!list || list->empty()) fail(name, node, "problems: expected a list such as [\"hw1\", \"book12_4\"]");
+            for (auto&& item : *list) {
+                const auto* text = item.as_string();
+                const std::optional<int> id = text ? parse_problem(text->get()) : std::nullopt;
+                if (!id) {
+                    fail(name, item, "problems: each is hw1, hw2, hw3, one of the book's book12_1, book12_3, "
+                                     "book12_4, book12_7, book12_9, or book");
+                }
+                course.problems.push_back(*id);
+            }
         } else if (key == "points" && table) {
             read_points(*table, "", name, course.points);
         } else if (key == "feedback" && table) {
@@ -161,7 +174,7 @@ CoursePolicy parse_course(std::string_view text, const std::string& name) {
         } else if (key == "partial_credit" && table) {
             read_partial(*table, "", name, course.partial_credit);
         } else {
-            fail(name, node, key + ": unknown setting (the course file has require_secret, [points], [feedback], "
+            fail(name, node, key + ": unknown setting (the course file has require_secret, problems, [points], [feedback], "
                                    "[gradescope], [tolerance] and [partial_credit])");
         }
     }

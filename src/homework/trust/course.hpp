@@ -4,6 +4,7 @@
 // what a student is shown comes from here or from the command line. TOML:
 //
 //   require_secret = true     # fail closed: no course secret or no --variant ID -> score 0
+//   problems = ["hw1", "hw2", "hw3", "book12_4"]   # the problems set (default: the chapter's three)
 //
 //   [points]                  # points per key, part or problem; the most specific rule wins
 //   "*" = 1
@@ -53,6 +54,7 @@ struct CoursePolicy {
     bool require_secret = false;     // grade keyed numbers only (a student's ID and the secret)     // [feedback] partial_digits: digit-level feedback, off by default
     std::string tests_visibility;    // "" when unset
     std::string stdout_visibility;   // "" when unset
+    std::vector<int> problems;       // problems = ["hw1", "book12_4", …]: the problems set (ids, book_problems.hpp)
 };
 
 // Throws attn::UsageError("--course", "NAME:LINE:COLUMN: …") (exit code 2).

@@ -7,25 +7,12 @@
 #include "homework/trust/keyed_hash.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/trust/student_id.hpp"
+#include "homework/trust/splitmix64.hpp"
+#include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {
 
 namespace {
-
-// SplitMix64 (Steele, Lea, Flood 2014): a small, well-mixed stream from one 64-bit state.
-struct SplitMix64 {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    // Uniform in lo..hi (inclusive); the modulo bias is far below anything a class would notice.
-    long between(long lo, long hi) {
-        return lo + static_cast<long>(next() % static_cast<std::uint64_t>(hi - lo + 1));
-    }
-};
 
 long dot(const std::array<long, 2>& a, const std::array<long, 2>& b) {
     return a[0] * b[0] + a[1] * b[1];
@@ -106,6 +93,7 @@ Variant derive_variant(const std::string& normalised_id, const std::string& secr
     v.p1 = derive_problem1(mix);
     v.p2 = derive_problem2(mix);
     v.p3 = derive_problem3(mix);
+    v.book = derive_book_params(normalised_id, secret);   // its own stream (book_problems.hpp)
     return v;
 }
 

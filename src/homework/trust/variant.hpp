@@ -12,6 +12,7 @@
 #include <fmt/core.h>
 
 #include "rng/seed.hpp"
+#include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {
 
@@ -42,6 +43,7 @@ struct Variant {
     Problem1Params p1;
     Problem2Params p2;
     Problem3Params p3;
+    BookParams book;         // the book's problems (p. 239): the book's numbers unless derived
     bool is_chapter() const { return id.empty(); }
     std::string label() const { return id.empty() ? "chapter" : id; }
     // For every report: whose numbers these are.
