@@ -83,6 +83,17 @@ std::size_t help_width() {
     return 80;
 }
 
+std::size_t terminal_columns() {
+    if (const char* columns = std::getenv("COLUMNS")) {
+        char* end = nullptr;
+        const long n = std::strtol(columns, &end, 10);
+        if (end != columns && *end == '\0' && n >= 20 && n <= 1000) return static_cast<std::size_t>(n);
+    }
+    winsize ws{};
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    return 0;
+}
+
 namespace {
 
 // Where a continuation of `line` starts: under the description of a two-column line (a name at

@@ -22,6 +22,9 @@ std::string did_you_mean(const std::string& typed, const std::vector<std::string
 // The width help is wrapped to: $COLUMNS when it is a number in 40..1000, else the terminal's
 // width when standard output is a terminal, else 80.
 std::size_t help_width();
+// The columns output must fit: $COLUMNS when it is a number in 20..1000, else the terminal's
+// width when standard output is a terminal, else 0 (a file or pipe: no limit).
+std::size_t terminal_columns();
 
 // Each line of `text` wider than `width` display columns (CJK counts 2) is broken at spaces.
 // A continuation line hangs under the line's description column (two-column lines such as
