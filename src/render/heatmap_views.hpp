@@ -8,6 +8,7 @@
 #include "report/attention_report.hpp"
 #include "report/lesson_report.hpp"
 #include "report/mask_report.hpp"
+#include "report/permutation_report.hpp"
 #include "report/multihead_report.hpp"
 #include "report/udl_report.hpp"
 
@@ -20,6 +21,9 @@ enum class Wording { chapter, english };
 std::vector<Heatmap> attention_heatmaps(const report::AttentionReport& r, Wording w = Wording::chapter);
 // Section 6: the masked weights; the cells the causal mask removed (m > n) are marked.
 Heatmap mask_heatmap(const report::MaskReport& r, Wording w = Wording::chapter);
+// Section 4 (--svg): SA[X] P beside SA[X P] (the same), then SA[X + E] P beside SA[X P + E] (not
+// the same), each (D, N) signed on one colour range, then |SA[X P + E] - SA[X + E] P|.
+std::vector<Heatmap> permutation_heatmaps(const report::PermutationReport& r, Wording w = Wording::chapter);
 // Section 5: for each row with head differences (--heatmap), the (H, H) map of how differently
 // its heads attend (0 to 1, viridis), heads numbered from 1.
 std::vector<Heatmap> multihead_heatmaps(const report::MultiheadReport& r, Wording w = Wording::chapter);

@@ -24,7 +24,7 @@ public:
     Writer(double width, double height);
     // <name a="v" …/>
     void empty(const std::string& name, const Attributes& attributes);
-    // <name a="v" …>text</name>
+    // <name a="v" …>text</name>; a <text> without a stroke attribute gets stroke="none".
     void with_text(const std::string& name, const Attributes& attributes, std::string_view text);
     // <name a="v" …> … </name>, nested; close() ends the innermost open element.
     void open(const std::string& name, const Attributes& attributes);
