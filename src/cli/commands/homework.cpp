@@ -70,7 +70,8 @@ Command homework_command() {
         "--variant chapter is the chapter's own numbers. " + std::string(homework::kStudentIdRule) + ".\n"
         "--lang en (or ATTN_LANG=en) gives the solutions and the sheets' problem text in English;\n"
         "the keys of a sheet, and the grader's reports, are the same in both languages.\n"
-        "Teachers: docs/homework.md (course file, CI and Gradescope setups, trust model).";
+        "Teachers: /usr/share/doc/attn/homework.md (docs/homework.md in the source): the course file,\n"
+        "CI and Gradescope setups, the trust model.";
     using F = homework::HomeworkFlags;
     std::vector<Option<Texts>> flags = {
         homework_flag(&F::problems, positional_ints("problem", "1, 2 or 3: one problem only (default: all three)", "1..3")),
