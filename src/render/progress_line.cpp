@@ -22,6 +22,10 @@ void ProgressLine::update(std::size_t done, std::size_t total) {
     sink_("\r" + label_ + " " + std::to_string(percent) + "%\x1b[K");
 }
 
+std::string ticker_text(const std::string& label, long seconds) {
+    return "\r" + label + " working, " + std::to_string(seconds) + " s\x1b[K";
+}
+
 void ProgressLine::finish() {
     if (shown_) sink_("\r\x1b[K");
     shown_ = false;

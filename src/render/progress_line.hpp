@@ -9,6 +9,10 @@
 
 namespace attn::render {
 
+// The line of a run that reports no progress, redrawn in place: "\r<label> working, 3 s" and an
+// erase to the end of the line.
+std::string ticker_text(const std::string& label, long seconds);
+
 class ProgressLine {
 public:
     using Clock = std::function<double()>;                 // seconds, monotonic
