@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Pictures a teacher can project (issue 31, points 1 and 6), checked the way a room sees them:
-rendered by rsvg-convert and by Debian's ImageMagick (`/usr/bin/convert`, when installed), then
+rendered by rsvg-convert, Debian's ImageMagick (`/usr/bin/convert`) and headless Chromium (each
+when installed), then
 each label's place compared with the same picture drawn without its text: the text must leave ink
 there in every renderer (ImageMagick's own renderer dropped the Chinese title and legend).
 
@@ -53,6 +54,14 @@ def renderers():
         found.append(("rsvg", lambda svg, png: ["rsvg-convert", "-b", "white", "-o", png, svg]))
     if os.path.exists("/usr/bin/convert"):   # Debian's ImageMagick itself (not a wrapper earlier on PATH)
         found.append(("imagemagick", lambda svg, png: ["/usr/bin/convert", "-background", "white", svg, png]))
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium:   # headless, the page the size of the picture
+        def shot(svg, png):
+            root = ET.parse(svg).getroot()
+            size = f"{int(float(root.get('width')))},{int(float(root.get('height')))}"
+            return [chromium, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
+                    f"--screenshot={png}", f"--window-size={size}", "file://" + os.path.abspath(svg)]
+        found.append(("chromium", shot))
     return found
 
 
@@ -90,10 +99,13 @@ def check_rendering(check, name, svg_path, keep, wanted=lambda text: True):
         print(f"note: ImageMagick is not installed; {name} was not rendered")
         return
     for renderer, command in renderers():
+        if renderer == "chromium" and not name.startswith(("class", "lesson", "permutation")):
+            continue   # a browser start costs seconds: the pictures with Chinese text and the new one
         full_png, bare_png = f"{svg_path}.{renderer}.png", f"{svg_path}.{renderer}.bare.png"
-        r1 = subprocess.run(command(svg_path, full_png), capture_output=True, text=True)
-        r2 = subprocess.run(command(bare_path, bare_png), capture_output=True, text=True)
-        if not check(r1.returncode == 0 and r2.returncode == 0, f"{name}: {renderer} renders it ({r1.stderr.strip()[:200]})"):
+        r1 = subprocess.run(command(svg_path, full_png), capture_output=True, text=True, timeout=120)
+        r2 = subprocess.run(command(bare_path, bare_png), capture_output=True, text=True, timeout=120)
+        if not check(r1.returncode == 0 and r2.returncode == 0 and os.path.exists(full_png),
+                     f"{name}: {renderer} renders it ({r1.stderr.strip()[:200]})"):
             continue
         if keep:
             shutil.copy(full_png, os.path.join(keep, f"{name}.{renderer}.png"))
