@@ -32,7 +32,7 @@ Rgb wrong_shade(std::size_t index, std::size_t count) {
 // after it): every label says stroke="none".
 void label(Writer& w, double x, double y, const std::string& text, const char* anchor = "start", double size = kFont,
            Rgb fill = {0, 0, 0}) {
-    w.with_text("text", {{"x", number(x)}, {"y", number(y)}, {"font-size", number(size)}, {"text-anchor", anchor},
+    w.label({{"x", number(x)}, {"y", number(y)}, {"font-size", number(size)}, {"text-anchor", anchor},
                          {"fill", hex(fill)}, {"stroke", "none"}},
                 text);
 }

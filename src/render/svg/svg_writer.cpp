@@ -77,7 +77,6 @@ Writer::Writer(double width, double height) : width_(width), height_(height) {}
 std::string Writer::start_tag(const std::string& name, const Attributes& attributes) const {
     check_name(name);
     std::string tag = std::string(2 * (open_.size() + 1), ' ') + "<" + name;
-    bool stroke = false;
     for (const auto& [key, value] : attributes) {
         check_name(key);
         if (key == "font-family" && value.find(',') != std::string::npos) {
@@ -89,11 +88,7 @@ std::string Writer::start_tag(const std::string& name, const Attributes& attribu
             continue;
         }
         tag += " " + key + "=\"" + escape(value) + "\"";
-        stroke = stroke || key == "stroke";
     }
-    // Text is filled, never stroked: said on every <text>, since ImageMagick's own SVG renderer
-    // carries the stroke of the shape before (a heatmap cell's white outline) on to the text.
-    if (name == "text" && !stroke) tag += " stroke=\"none\"";
     return tag;
 }
 
@@ -102,17 +97,26 @@ void Writer::empty(const std::string& name, const Attributes& attributes) {
 }
 
 void Writer::with_text(const std::string& name, const Attributes& attributes, std::string_view text) {
+    body_ += start_tag(name, attributes) + ">" + escape(text) + "</" + name + ">\n";
+}
+
+void Writer::label(const Attributes& attributes, std::string_view text) {
+    Attributes given = attributes;
+    // Text is filled, never stroked: said on every label, since ImageMagick's own SVG renderer
+    // carries the stroke of the shape before (a heatmap cell's white outline) on to the text.
+    bool stroke = false;
+    for (const auto& attribute : attributes) stroke = stroke || attribute.first == "stroke";
+    if (!stroke) given.push_back({"stroke", "none"});
     // Chinese text names its CJK fonts itself: ImageMagick's renderer has no per-character
     // fallback, so the family it is given must hold the characters (kCjkFontFamily).
     bool wide = false;
-    for (std::size_t i = 0; name == "text" && i < text.size() && !wide;) {
+    for (std::size_t i = 0; i < text.size() && !wide;) {
         const text::CodePoint d = text::decode(text, i);
         wide = d.length > 0 && d.value >= 0x2E80 && d.value <= 0xFFEF;
         i += d.length > 0 ? d.length : 1;
     }
-    Attributes given = attributes;
     if (wide) given.push_back({"font-family", kCjkFontFamily});
-    body_ += start_tag(name, given) + ">" + escape(text) + "</" + name + ">\n";
+    with_text("text", given, text);
 }
 
 void Writer::open(const std::string& name, const Attributes& attributes) {
