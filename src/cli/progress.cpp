@@ -54,7 +54,8 @@ StderrProgress::StderrProgress(const std::string& label) {
     line_ = std::make_unique<render::ProgressLine>(
         label,
         write_stderr,
-        [start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); });
+        [start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); },
+        0.25, 0.1, /*time_left=*/true);
 }
 
 StderrProgress::~StderrProgress() {

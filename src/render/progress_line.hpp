@@ -18,7 +18,11 @@ public:
     using Clock = std::function<double()>;                 // seconds, monotonic
     using Sink = std::function<void(const std::string&)>;
 
-    ProgressLine(std::string label, Sink sink, Clock clock, double delay = 0.25, double interval = 0.1);
+    // `time_left`: after the percentage, once a second has passed, the time the rest will take at
+    // the pace so far: "\r<label> 45%\x1b[K, about 12 s left" (the erase comes before it, so a
+    // longer line before leaves nothing behind).
+    ProgressLine(std::string label, Sink sink, Clock clock, double delay = 0.25, double interval = 0.1,
+                 bool time_left = false);
     // `done` of `total` units finished.
     void update(std::size_t done, std::size_t total);
     // Erases the line if one was drawn ("\r", ESC[K), so the terminal is as before.
@@ -32,6 +36,8 @@ private:
     double start_, delay_, interval_, last_ = -1;
     int last_percent_ = -1;
     bool shown_ = false;
+    bool time_left_ = false;
+    long last_left_ = -1;
 };
 
 }  // namespace attn::render

@@ -2,7 +2,8 @@
 """Long runs are not silent (issue 31, point 4): a run that reports no progress of its own
 (attention, mask) draws, once it has lasted a second and only when stderr is a terminal, a line
 "attn mask: working, N s" redrawn in place, and erases it before the output; into a pipe, stderr
-stays empty and stdout is byte for byte the same."""
+stays empty and stdout is byte for byte the same. A run with progress (scaling) shows, after its
+percentage, the time left at the pace so far."""
 import argparse
 import os
 import pty
@@ -59,6 +60,18 @@ def main():
             check(re.search(rb"\rattn " + name.encode() + rb": working, \d+ s\x1b\[K", tty) is not None
                   and tty.endswith(b"\r\x1b[K"),
                   f"{name}, stderr a terminal: a 'working, N s' line, erased at the end (got {tty[:80]!r})")
+        # a run with a progress function: the percentage, then the time left once a second has gone
+        args = ["scaling", "--r", "60000" if small else "300000", "--sweep", "400"]
+        start = time.monotonic()
+        code, tty, out = run_pty_stderr(a.attn, args)
+        took = time.monotonic() - start
+        check(code == 0 and re.search(rb"\rattn scaling: \d+%\x1b\[K", tty) and tty.endswith(b"\r\x1b[K"),
+              f"scaling: the percentage line, erased at the end ({tty[:80]!r})")
+        if took >= 1.6:
+            check(re.search(rb"\rattn scaling: \d+%\x1b\[K, about \d+ (s|min) left", tty) is not None,
+                  f"scaling ({took:.1f} s): the time left after the percentage ({tty[-120:]!r})")
+        else:
+            print(f"note: scaling took {took:.2f} s; the time left shows after 1 s")
         # a quick run shows nothing
         code, tty, _ = run_pty_stderr(a.attn, ["attention"])
         check(code == 0 and tty == b"", f"attention (a few ms): no line at all (got {tty!r})")
