@@ -15,7 +15,7 @@ namespace attn::cli {
 
 Command permutation_command() {
     using Options = experiments::PermutationOptions;
-    Experiment<Options, report::PermutationReport> e;
+    Experiment<Options, results::PermutationReport> e;
     e.name = "permutation";
     e.summary = "Section 4 (兩塊補丁): permutation equivariance, and positional encoding";
     e.footer = "Replays chapter section 4 (the reference script permutation.py), byte for byte.";
@@ -36,7 +36,7 @@ Command permutation_command() {
     e.picture_side_name = "D and N";
     e.shown = [](Options& o, const Pictures& p, const Presentation&) { o.pictures = !p.svg.empty(); };
     e.run = without_progress(experiments::run_permutation);
-    e.svg = [](const report::PermutationReport& r) {
+    e.svg = [](const results::PermutationReport& r) {
         return render::svg::heatmaps_svg(render::permutation_heatmaps(r, render::Wording::english));
     };
     e.text = render::permutation_text;
