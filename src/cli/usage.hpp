@@ -32,6 +32,12 @@ std::size_t terminal_columns();
 // the room left stays whole on its own line.
 std::string wrap_help(const std::string& text, std::size_t width);
 
+// Prose for a terminal (homework's worked solutions), each line wider than `width` display
+// columns broken at a space or between two wide (CJK) characters, never before closing
+// punctuation (，。、；：）」！？), continuation lines under the line's own indent. Lines that fit
+// are kept as they are.
+std::string wrap_prose(const std::string& text, std::size_t width);
+
 // The same for prose written with its own line breaks (a subcommand's footer): a paragraph (lines
 // at one indent, not two-column) with a line wider than `width` is joined and filled again;
 // paragraphs that fit keep their author's breaks.

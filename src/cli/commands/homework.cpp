@@ -8,6 +8,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
+#include "cli/usage.hpp"
 #include "cli/parse_flags.hpp"
 #include "cli/presentation.hpp"
 #include "cli/progress.hpp"
@@ -136,6 +137,11 @@ Command homework_command() {
         {
             StderrProgress progress("grading the class");   // on a terminal only; erased before stdout
             result = homework::run_homework(options, progress.callback());
+        }
+        // The worked solutions are prose: wrapped to the terminal ($COLUMNS, or the terminal's own
+        // width; into a pipe or file, as written). Sheets and keys are TOML, never wrapped.
+        if (const std::size_t width = terminal_columns(); width > 0 && options.mode == homework::HomeworkOptions::Mode::solutions) {
+            result.out = wrap_prose(result.out, width);
         }
         write_stdout(result.out);
         finish_stdout();
