@@ -180,6 +180,9 @@ def main():
                                              f"(unlabelled: {sorted(used - swatches)})")
             words = [t for _, t, *_ in texts(root)]
             check(any(FORGOT_MIX in t for t in words), f"class.svg ({lang}): the known mistake is named on the picture")
+            if lang == "zh-TW":
+                check(not any("known mistake" in t or "Each bar" in t for t in words),
+                      "class.svg (zh-TW): the legend and the note on the counts in Chinese")
             check(not any(re.fullmatch(r"\d+/\d+/\d+", t.strip()) for t in words),
                   f"class.svg ({lang}): no unexplained right/wrong/missing triple")
             check(any(re.search(r"\b1\b", t) for t in words if "·" in t), f"class.svg ({lang}): counts in words beside the bars")

@@ -21,8 +21,8 @@ struct ClassChart {
     std::string title;
     std::string keys_title, histogram_title;
     std::string right_label, wrong_label, missing_label, students_label;
-    // The legend's words for the shades of known mistakes (each named beside its bar), and the
-    // line that says what the numbers count. English until the caller gives its language's.
+    // The legend's words for the shades of known mistakes (each named under its bar), and the
+    // line that says what the numbers count (the class report gives its language's).
     std::string known_mistake_label = "known mistake (named under its bar)";
     std::string counts_note = "Each bar is one key; its numbers count students.";
     std::vector<ClassKeyBar> keys;
