@@ -3,7 +3,8 @@
 terminal ($COLUMNS), Chinese between characters and never before closing punctuation, English at
 spaces, with nothing but line breaks changed and, into a pipe without COLUMNS, the text as before;
 sheets and keys (TOML) never wrapped; the step summary (GITHUB_STEP_SUMMARY) without an empty
-code box for a right answer's empty hint."""
+code box for a right answer's empty hint; `homework --svg DIR` writes the solutions' charts
+(problem 1's weights as the query grows, problem 3's crossover at N = 2D)."""
 import argparse
 import os
 import re
@@ -55,6 +56,31 @@ def main():
         check(r.returncode == 0 and "| key |" in text, f"--grade with GITHUB_STEP_SUMMARY: a summary ({r.stderr.strip()[:200]})")
         empty = re.findall(r"(`+) *\1", text)
         check(not empty, f"the step summary has no empty code box ({len(empty)})")
+    # The worked solutions' charts (point 6): attn homework --svg DIR.
+    import xml.etree.ElementTree as ET
+    with tempfile.TemporaryDirectory() as tmp:
+        r = attn(["homework", "--svg", tmp])
+        check(r.returncode == 0 and r.stdout == attn(["homework"]).stdout,
+              f"homework --svg DIR: the solutions' text unchanged ({r.stderr.strip()[:200]})")
+        names = sorted(os.listdir(tmp))
+        check(names == ["hw1-weights.svg", "hw3-cost.svg"], f"homework --svg DIR: hw1's and hw3's charts ({names})")
+        texts = {}
+        for name in names:
+            root = ET.parse(os.path.join(tmp, name)).getroot()
+            texts[name] = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+        key = attn(["homework", "--key"]).stdout
+        n_equal = re.search(r"(?m)^n_equal_d\d* = (\d+)", key)
+        check(n_equal and f"N = 2D = {n_equal.group(1)}" in texts.get("hw3-cost.svg", "")
+              and n_equal.group(1) in texts.get("hw3-cost.svg", "").split(),
+              f"hw3-cost.svg: the crossover at N = 2D, the key's n_equal_d ({n_equal and n_equal.group(1)}), as a tick")
+        check(all(f"k{m}" in texts.get("hw1-weights.svg", "") for m in (1, 2, 3)), "hw1-weights.svg: a line per key")
+        r = attn(["homework", "3", "--svg", tmp + "/only3"])
+        check(r.returncode == 3 and "--svg" in r.stderr, f"homework --svg into a missing folder: exit 3 naming --svg ({r.stderr.strip()})")
+        os.mkdir(tmp + "/only3")
+        attn(["homework", "3", "--svg", tmp + "/only3"])
+        check(sorted(os.listdir(tmp + "/only3")) == ["hw3-cost.svg"], "homework 3 --svg DIR: problem 3's chart only")
+        r = attn(["homework", "--key", "--svg", tmp])
+        check(r.returncode == 2 and "--svg" in r.stderr, f"homework --key --svg: refused, exit 2 ({r.stderr.strip()})")
     return checks.finish()
 
 

@@ -97,6 +97,9 @@ Command homework_command() {
         homework_flag(&F::show_expected, toggle_flag("--show-expected", "with --grade: wrong and missing answers also show the expected value")),
         homework_flag(&F::variant, given_text_flag("--variant", "ID", "the student's own numbers, derived from ID (e.g. a student number)")),
         homework_flag(&F::secret_file, given_text_flag("--secret-file", "FILE", "read the course secret from FILE (else $ATTN_COURSE_SECRET)")),
+        homework_flag(&F::svg, given_text_flag("--svg", "DIR",
+                        "with the worked solutions: also write their charts into the folder DIR "
+                        "(hw1-weights.svg, hw3-cost.svg)")),
     };
     Option<Presentation> format = format_flag();
     format.flag.help = "text, or json with --key (the exact values, at full precision)";
