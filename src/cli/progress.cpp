@@ -56,16 +56,29 @@ StderrProgress::StderrProgress(const std::string& label) {
         write_stderr,
         [start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); },
         0.25, 0.1, /*time_left=*/true);
+    timer_ = std::thread([this] {
+        std::unique_lock<std::mutex> lock(mutex_);
+        while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return done_; })) line_->refresh();
+    });
 }
 
 StderrProgress::~StderrProgress() {
-    if (line_) line_->finish();
+    if (!line_) return;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_ = true;
+    }
+    wake_.notify_all();
+    timer_.join();
+    line_->finish();
 }
 
 std::function<void(std::size_t, std::size_t)> StderrProgress::callback() {
     if (!line_) return {};
-    render::ProgressLine* line = line_.get();
-    return [line](std::size_t done, std::size_t total) { line->update(done, total); };
+    return [this](std::size_t done, std::size_t total) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        line_->update(done, total);
+    };
 }
 
 }  // namespace attn::cli

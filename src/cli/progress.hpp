@@ -42,6 +42,12 @@ public:
 
 private:
     std::unique_ptr<render::ProgressLine> line_;
+    // A timer redraws the line each half second, so that the time left moves during a long step;
+    // the run's updates and the timer take turns on the line.
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool done_ = false;
+    std::thread timer_;
 };
 
 }  // namespace attn::cli

@@ -9,8 +9,14 @@ ProgressLine::ProgressLine(std::string label, Sink sink, Clock clock, double del
     : label_(std::move(label)), sink_(std::move(sink)), clock_(std::move(clock)), start_(clock_()),
       delay_(delay), interval_(interval), time_left_(time_left) {}
 
+void ProgressLine::refresh() {
+    if (shown_) update(last_done_, last_total_);
+}
+
 void ProgressLine::update(std::size_t done, std::size_t total) {
     if (total == 0) return;
+    last_done_ = done;
+    last_total_ = total;
     const double now = clock_();
     if (now - start_ < delay_) return;
     if (shown_ && now - last_ < interval_) return;

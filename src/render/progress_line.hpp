@@ -25,6 +25,9 @@ public:
                  bool time_left = false);
     // `done` of `total` units finished.
     void update(std::size_t done, std::size_t total);
+    // Draws the line again for the last update, now: the time left keeps moving while a long step
+    // reports nothing (a timer calls it); nothing before the first line is drawn.
+    void refresh();
     // Erases the line if one was drawn ("\r", ESC[K), so the terminal is as before.
     void finish();
     bool shown() const { return shown_; }
@@ -38,6 +41,7 @@ private:
     bool shown_ = false;
     bool time_left_ = false;
     long last_left_ = -1;
+    std::size_t last_done_ = 0, last_total_ = 0;
 };
 
 }  // namespace attn::render
