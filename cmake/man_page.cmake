@@ -62,8 +62,8 @@ a file that cannot be opened or written, or standard output cannot be written
 70
 an internal error (a bug): one line \\fBattn: internal error: ...\\fR
 .PP
-Plain \\fBattn\\fR, without a subcommand, prints a short usage on standard error and
-exits 2.
+Plain \\fBattn\\fR, without a subcommand, prints a short usage on standard
+error and exits 2.
 [ENVIRONMENT]
 .TP
 .B ATTN_LANG
@@ -71,8 +71,8 @@ the default of \\fB\\-\\-lang\\fR: \\fBzh\\-TW\\fR (the chapter's) or \\fBen\\fR
 .TP
 .B ATTN_COURSE_SECRET
 the course secret of \\fBhomework\\fR: each student's numbers are derived from
-HMAC\\-SHA256(secret, ID). \\fB\\-\\-secret\\-file\\fR takes precedence. Keep it out of
-students' reach (a CI secret, not a file in the repository).
+HMAC\\-SHA256(secret, ID). \\fB\\-\\-secret\\-file\\fR takes precedence.
+Keep it out of students' reach (a CI secret, not a file in the repository).
 .TP
 .B NO_COLOR
 when set and not empty, \\fB\\-\\-color auto\\fR gives no colour (no-color.org).
@@ -95,21 +95,64 @@ The release tarball puts them under \\fIshare/\\fR of where it is unpacked
 (zsh: \\fIshare/zsh/site\\-functions/_attn\\fR).
 .TP
 .I ANSWERS.toml
-an answer sheet (\\fBattn homework \\-\\-template\\fR prints a blank one); \\fBattn homework
-\\-\\-grade\\fR reads it. A course file (\\fB\\-\\-course\\fR) is TOML too.
+an answer sheet (\\fBattn homework \\-\\-template\\fR prints a blank one);
+\\fBattn homework \\-\\-grade\\fR reads it.
+A course file (\\fB\\-\\-course\\fR) is TOML too.
 attn reads no configuration file.
+[EXAMPLES]
+.TP
+.B attn attention
+section 3 with the chapter's seed: the chapter's own output.
+.TP
+.B attn mask \\-\\-n 8 \\-\\-pos 6 \\-\\-heatmap
+section 6 at N = 8, the input at position 6 shifted, then the masked
+attention matrix as a heatmap in the terminal.
+.TP
+.B attn permutation \\-\\-svg perm.svg
+section 4, and the outputs with and without positional encoding as a picture.
+.TP
+.B attn homework \\-\\-template > answers.toml
+a blank answer sheet to fill in;
+.B attn homework \\-\\-grade answers.toml
+grades it.
+.TP
+.B attn homework \\-\\-grade\\-class roster.csv \\-\\-out report/
+grades a class: gradebook, Canvas and Moodle files, class.md and
+class.svg in \\fIreport/\\fR.
+.TP
+.B attn help mask
+the flags of one subcommand (the same as \\fBattn mask \\-\\-help\\fR).
+[CHARACTER SET]
+The help quotes the chapter's Traditional Chinese section names (for example
+\\fBmask\\fR replays section 6, 遮罩). Under an ASCII locale (\\fBLC_ALL=C\\fR)
+man cannot show those characters and leaves them out; every flag, value and
+example is ASCII, so nothing needed to run attn is lost. Read the page in a
+UTF\\-8 locale (\\fBLC_ALL=C.UTF\\-8 man attn\\fR) to see them.
 [SEE ALSO]
 .BR python3 (1),
 .BR numpy.random.default_rng ;
-the chapter's reference scripts, which attn replays byte for byte;
-the teacher's guide \\fIdocs/homework.md\\fR and the specification
-\\fIdocs/spec/\\fR in attn's source.
+the chapter's reference scripts, which attn replays byte for byte.
+The teacher's guide (course file, CI and Gradescope setups, the trust model):
+.IR /usr/share/doc/attn/homework.md .
+The output formats and their JSON schema:
+.I /usr/share/doc/attn/output.md
+and
+.IR /usr/share/doc/attn/schema/attn\\-output.schema.json .
 ")
 file(WRITE "${out_dir}/attn.h2m" "${inc}")
+# The help at 60 columns: a Chinese character is two columns but three bytes, and mandoc wants
+# no source line over 80 bytes.
+set(ENV{COLUMNS} 60)
 execute_process(COMMAND "${HELP2MAN}" --no-info --section 1 --locale C.UTF-8
-                        --name "replay a Transformer chapter's NumPy experiments byte for byte, grade its homework"
+                        --name "replay a Transformer chapter's experiments, grade its homework"
                         --include "${out_dir}/attn.h2m" --output "${OUT}" attn
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "help2man failed (${rc})")
 endif()
+# The date in .TH as ISO 8601 (help2man writes "December 2026", which mandoc cannot parse);
+# SOURCE_DATE_EPOCH, when set, makes it reproducible.
+string(TIMESTAMP today "%Y-%m-%d" UTC)
+file(READ "${OUT}" page)
+string(REGEX REPLACE "(\n\\.TH [^\n]*\") \"[A-Za-z]+ [0-9]+\"" "\\1 \"${today}\"" page "${page}")
+file(WRITE "${OUT}" "${page}")

@@ -18,7 +18,7 @@ AttentionWork work_for(const AttentionOptions& o) {
 
 void validate(const AttentionOptions& o) {
     require_attention_shape(o.d, o.n, o.dq);
-    require_in_range("--col", o.col, 1, o.n, "the positions 1..N");
+    require_in_range("--col", o.col, 1, o.n, "the positions 1..N", {"--n"});
     // Peak: X and a spare (D×N), Q, K (Dq×N), Ωq, Ωk, and three N×N: S and A, then the report's
     // copy of S (the pass's S is freed before the report copies A); with Y computed also V, Y
     // and the report's copy of Y (D×N each) and Ωv (D×D).

@@ -36,11 +36,13 @@ std::string number_text(double x) {
 }  // namespace
 
 void require_in_range(const std::string& flag, long value, long lo, long hi,
-                      const std::string& why) {
+                      const std::string& why, const std::vector<std::string>& bounded_by) {
     if (value < lo || value > hi) {
-        throw UsageError(flag, "must be in " + std::to_string(lo) + ".." + std::to_string(hi) +
-                                   (why.empty() ? "" : ", " + why) + " (got " +
-                                   std::to_string(value) + ")");
+        UsageError e(flag, "must be in " + std::to_string(lo) + ".." + std::to_string(hi) +
+                               (why.empty() ? "" : ", " + why) + " (got " + std::to_string(value) + ")");
+        e.bounded_by = bounded_by;
+        e.allowed = std::to_string(lo) + ".." + std::to_string(hi);
+        throw e;
     }
 }
 
@@ -187,10 +189,10 @@ void require_draws(double draws, const std::string& flags) {
 }
 
 void require_list(const std::string& flag, const std::vector<long>& values, long lo, long hi,
-                  bool allow_empty) {
+                  bool allow_empty, const std::vector<std::string>& bounded_by) {
     if (values.empty() && !allow_empty) throw UsageError(flag, "must name at least one value");
     for (std::size_t i = 0; i < values.size(); ++i) {
-        require_in_range(flag, values[i], lo, hi);
+        require_in_range(flag, values[i], lo, hi, "", bounded_by);
         if (std::find(values.begin(), values.begin() + static_cast<long>(i), values[i]) !=
             values.begin() + static_cast<long>(i)) {
             throw UsageError(flag, "lists " + std::to_string(values[i]) +

@@ -48,8 +48,9 @@ double memory_limit_from(const MemoryFacts& facts);
 // memory.usage_in_bytes for v1, under /sys/fs/cgroup/memory).
 MemoryFacts read_memory_facts(const std::function<std::string(const std::string&)>& read);
 
+// `bounded_by`: the flags whose values set lo..hi (UsageError::bounded_by).
 void require_in_range(const std::string& flag, long value, long lo, long hi,
-                      const std::string& why = "");
+                      const std::string& why = "", const std::vector<std::string>& bounded_by = {});
 // --d, --n and --dq of the attention experiments, each in 1..kMaxDimension.
 void require_attention_shape(long d, long n, long dq);
 // A finite number in lo..hi (NaN and infinities refused).
@@ -63,6 +64,6 @@ void require_memory(double bytes, const std::string& flags);
 void require_draws(double draws, const std::string& flags);
 // Lists: non-empty, no duplicates, each item in lo..hi.
 void require_list(const std::string& flag, const std::vector<long>& values, long lo, long hi,
-                  bool allow_empty = false);
+                  bool allow_empty = false, const std::vector<std::string>& bounded_by = {});
 
 }  // namespace attn::experiments

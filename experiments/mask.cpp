@@ -31,7 +31,7 @@ void validate(const MaskOptions& o) {
     require_finite_in("--delta", o.delta, -kMaxDelta, kMaxDelta);
     // (the shifted input P is in 2..N, so N = 1 has none: named as --n's range, not an empty 2..1)
     require_in_range("--n", o.n, 2, kMaxDimension, "mask shifts an input P in 2..N");
-    require_in_range("--pos", o.pos, 2, o.n, "the positions 2..N");
+    require_in_range("--pos", o.pos, 2, o.n, "the positions 2..N", {"--n"});
     // Peak: the masked A kept (N×N) with one more pass's S (N×N), or with the report's copy
     // of A; the mask (N² bits); X, the shifted X, four outputs, V, a spare (D×N); Q, K; Ω's.
     // JSON writes the report's masked A (N²) and its column sums whole; the masked half below the

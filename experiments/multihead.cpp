@@ -70,14 +70,30 @@ results::MultiheadRow counted_row(long h, std::size_t d, std::size_t n) {
 void validate(const MultiheadOptions& o) {
     require_in_range("--d", o.d, 1, kMaxDimension);
     require_in_range("--n", o.n, 1, kMaxDimension);
-    require_list("--sweep", o.sweep, 1, o.d);
-    require_list("--h", o.shown, 1, o.d, /*allow_empty=*/true);
+    // The head counts D allows, for a refusal whose range --d set (UsageError::allowed).
+    const auto divisors = [&o] {
+        std::string out;
+        for (long k = 1; k <= o.d; ++k) {
+            if (o.d % k == 0) out += (out.empty() ? "" : ",") + std::to_string(k);
+        }
+        return "from " + out + " (the divisors of D)";
+    };
+    try {
+        require_list("--sweep", o.sweep, 1, o.d, /*allow_empty=*/false, {"--d"});
+        require_list("--h", o.shown, 1, o.d, /*allow_empty=*/true, {"--d"});
+    } catch (UsageError& e) {
+        if (!e.allowed.empty()) e.allowed = divisors();
+        throw;
+    }
     for (long h : effective_sweep(o.sweep, o.shown)) {
         if (o.d % h != 0) {
             const std::string flag = std::find(o.sweep.begin(), o.sweep.end(), h) != o.sweep.end()
                                          ? "--sweep" : "--h";
-            throw UsageError(flag, "each head count H must divide D = " + std::to_string(o.d) +
-                                       " (got " + std::to_string(h) + ")");
+            UsageError e(flag, "each head count H must divide D = " + std::to_string(o.d) +
+                                   " (got " + std::to_string(h) + ")");
+            e.bounded_by = {"--d"};
+            e.allowed = divisors();
+            throw e;
         }
     }
     // Peak, when values are computed (work_for): S (N×N, reused by every head); X, the stacked

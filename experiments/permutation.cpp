@@ -34,7 +34,8 @@ void validate(const PermutationOptions& o) {
     // inputs, four outputs and a permuted copy, V (D×N, 12 with a spare); Q, K; Ω's.
     const double d = static_cast<double>(o.d), n = static_cast<double>(o.n),
                  dq = static_cast<double>(o.dq);
-    require_memory(peak_bytes(n * n + 12 * d * n + 2 * dq * n + 2 * dq * d + d * d),
+    // (--svg: the report's four copies of the outputs, D×N each, besides)
+    require_memory(peak_bytes(n * n + (o.pictures ? 16 : 12) * d * n + 2 * dq * n + 2 * dq * d + d * d),
                    size_flags(o.d, o.n, o.dq));
 }
 
@@ -61,6 +62,12 @@ results::PermutationReport run_permutation(const PermutationOptions& o) {
     r.equivariant_plain = core::allclose(y_of_permuted, core::permute_columns(y, perm));
     const core::Matrix z_permuted = core::permute_columns(z, perm);
     r.equivariant_encoded = core::allclose(z_of_permuted, z_permuted);
+    if (o.pictures) {
+        r.plain_permuted = to_array(core::permute_columns(y, perm));
+        r.plain_of_permuted = to_array(y_of_permuted);
+        r.encoded_permuted = to_array(z_permuted);
+        r.encoded_of_permuted = to_array(z_of_permuted);
+    }
     r.first_column_gap.shape = {d};
     for (std::size_t i = 0; i < d; ++i) {
         r.first_column_gap.values.push_back(std::fabs(z_of_permuted(i, 0) - z_permuted(i, 0)));

@@ -23,6 +23,7 @@ struct PermutationOptions {
     std::vector<long> perm = {2, 0, 4, 1, 3};   // 0-based, a permutation of 0..N-1
     bool perm_given = false;                    // the default only fits N = 5
     double base = 100.0;
+    bool pictures = false;                      // --svg: the report keeps the four (D, N) outputs
 };
 
 void validate(const PermutationOptions& options);

@@ -4,7 +4,9 @@
 # page); dpkg-dev and file (cpack's .deb); Debian's NumPy (the tests compare with it) and
 # python3-jsonschema (the JSON output test); man-db and
 # the shells whose completions the install test loads; librsvg2-bin's rsvg-convert (renders the
-# SVG pictures in tests/cli/pictures_test.py). Uses sudo when not root.
+# SVG pictures in tests/cli/pictures_test.py); tmux (drives bash and zsh completing in a terminal),
+# imagemagick and fonts-wqy-microhei (the pictures as ImageMagick draws them, with a CJK font),
+# mandoc and lintian (the man page and the .deb, tests/cli/package_docs_test.py). Uses sudo when not root.
 # One package per line, so adding one is a one-line change.
 set -euo pipefail
 SUDO=""
@@ -39,6 +41,11 @@ PACKAGES=(
   python3-jsonschema
   librsvg2-bin
   libcsv-dev
+  tmux
+  imagemagick
+  fonts-wqy-microhei
+  mandoc
+  lintian
 )
 # --release: also what tools/release.sh needs (Debian 12 x86-64): the arm64 architecture and
 # Debian's deb-src line (muParser's source package), the aarch64 cross compiler and the arm64

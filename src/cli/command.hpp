@@ -5,6 +5,7 @@
 // becomes a value is in cli/flags.hpp (Option), kept beside the run that reads it.
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace attn::cli {
@@ -18,7 +19,11 @@ struct Flag {
     std::string help;          // one line, without the default
     std::string default_text;  // the default --help shows; "" shows none
     std::vector<std::string> choices;      // for completion (and help), when the values are few
-    bool completes_files = false;          // completion offers file names
+    bool completes_files = false;          // completion offers file names (FILE, ROSTER)
+    bool completes_folders = false;        // completion offers folder names only (DIR)
+    // Choices that depend on a positional word already given (udl's --mistake: 12.2's mistakes
+    // after `udl 12.2`, 12.3's after `udl 12.3`); `choices` when none of the words was given.
+    std::vector<std::pair<std::string, std::vector<std::string>>> choices_after;
     bool single = false;       // a positional taken once: help shows "SHELL", not "SHELL ..."; more
                                // texts still reach the command, which refuses them in its words
 };

@@ -37,11 +37,29 @@ std::string zsh_text(const std::string& s) {
     return out;
 }
 
+// zsh: the name of the function completing a flag's choices_after.
+std::string choices_after_function(const Command& c, const Flag& f) {
+    std::string name = "_attn_" + c.name + "_" + f.name.substr(2);
+    for (char& ch : name) {
+        if (ch == '-') ch = '_';
+    }
+    return name;
+}
+
 std::string bash_script(const std::vector<Command>& commands) {
     std::vector<std::string> names;
     for (const auto& c : commands) names.push_back(c.name);
     std::string s =
         "# bash completion for attn (made by `attn completion bash`)\n"
+        "# File and folder names: one per line (names with spaces stay whole), quoted by bash and\n"
+        "# folders ending in / (-o filenames); a typed \\ before a space or an opening quote is read\n"
+        "# as the shell would.\n"
+        "_attn_paths() {\n"
+        "    local word=\"${cur//\\\\ / }\" IFS=$'\\n'\n"
+        "    word=\"${word#[\\\"\\']}\"\n"
+        "    compopt -o filenames 2>/dev/null\n"
+        "    COMPREPLY=( $(compgen \"$1\" -- \"$word\") )\n"
+        "}\n"
         "_attn() {\n"
         "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
         "    if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
@@ -52,8 +70,17 @@ std::string bash_script(const std::vector<Command>& commands) {
     for (const auto& c : commands) {
         s += "    " + c.name + ")\n        case \"$prev\" in\n";
         for (const Flag& f : c.flags) {
-            if (f.kind == Flag::Kind::value && f.completes_files) {
-                s += "            " + f.name + ") COMPREPLY=( $(compgen -f -- \"$cur\") ); return ;;\n";
+            if (f.kind == Flag::Kind::value && (f.completes_files || f.completes_folders)) {
+                s += "            " + f.name + ") _attn_paths " + (f.completes_folders ? "-d" : "-f") + "; return ;;\n";
+            } else if (f.kind == Flag::Kind::value && !f.choices_after.empty()) {
+                // the choices of the positional word given (udl 12.2 --mistake: 12.2's)
+                s += "            " + f.name + ")\n                case \" ${COMP_WORDS[*]} \" in\n";
+                for (const auto& [word, choices] : f.choices_after) {
+                    s += "                *\" " + word + " \"*) COMPREPLY=( $(compgen -W \"" + join_words(choices) +
+                         "\" -- \"$cur\") ) ;;\n";
+                }
+                s += "                *) COMPREPLY=( $(compgen -W \"" + join_words(f.choices) + "\" -- \"$cur\") ) ;;\n"
+                     "                esac\n                return ;;\n";
             } else if (f.kind == Flag::Kind::value && !f.choices.empty()) {
                 s += "            " + f.name + ") COMPREPLY=( $(compgen -W \"" + join_words(f.choices) +
                      "\" -- \"$cur\") ); return ;;\n";
@@ -87,6 +114,19 @@ std::string zsh_script(const std::vector<Command>& commands) {
          "    shift words\n"
          "    (( CURRENT-- ))\n"
          "    case $words[1] in\n";
+    std::string helpers;   // a function per flag whose choices depend on a positional word
+    for (const auto& c : commands) {
+        for (const Flag& f : c.flags) {
+            if (f.choices_after.empty()) continue;
+            helpers += choices_after_function(c, f) + "() {\n";
+            std::string keyword = "if";
+            for (const auto& [word, choices] : f.choices_after) {
+                helpers += "    " + keyword + " (( ${words[(I)" + word + "]} )); then compadd -- " + join_words(choices) + "\n";
+                keyword = "elif";
+            }
+            helpers += "    else compadd -- " + join_words(f.choices) + "; fi\n}\n";
+        }
+    }
     for (const auto& c : commands) {
         s += "    " + c.name + ")\n        _arguments";
         for (const Flag& f : c.flags) {
@@ -94,9 +134,11 @@ std::string zsh_script(const std::vector<Command>& commands) {
             if (f.kind == Flag::Kind::toggle) {
                 spec = f.name + "[" + zsh_text(f.help) + "]";
             } else if (f.kind == Flag::Kind::value) {
-                const std::string action = f.completes_files ? "_files"
-                                           : f.choices.empty() ? " "
-                                                               : "(" + join_words(f.choices) + ")";
+                const std::string action = f.completes_files     ? "_files"
+                                           : f.completes_folders ? "_files -/"
+                                           : !f.choices_after.empty() ? choices_after_function(c, f)
+                                           : f.choices.empty()   ? " "
+                                                                 : "(" + join_words(f.choices) + ")";
                 spec = f.name + "[" + zsh_text(f.help) + "]:" + f.type_name + ":" + action;
             } else {
                 const std::string action = f.choices.empty() ? " " : "(" + join_words(f.choices) + ")";
@@ -106,7 +148,7 @@ std::string zsh_script(const std::vector<Command>& commands) {
         }
         s += " \\\n            '--help[show help]' ;;\n";
     }
-    s += "    esac\n}\n_attn \"$@\"\n";
+    s += "    esac\n}\n" + helpers + "_attn \"$@\"\n";
     return s;
 }
 
@@ -125,9 +167,25 @@ std::string fish_script(const std::vector<Command>& commands) {
                 if (!f.choices.empty()) s += "complete -c attn " + when + " -a " + single_quoted(join_words(f.choices)) + "\n";
                 continue;
             }
+            if (!f.choices_after.empty()) {   // one line per positional word, one for none of them
+                std::vector<std::string> words;
+                for (const auto& [word, choices] : f.choices_after) {
+                    words.push_back(word);
+                    s += "complete -c attn -n '__fish_seen_subcommand_from " + c.name + "; and __fish_seen_subcommand_from " +
+                         word + "' -l " + f.name.substr(2) + " -x -a " + single_quoted(join_words(choices)) + " -d " +
+                         single_quoted(f.help) + "\n";
+                }
+                s += "complete -c attn -n '__fish_seen_subcommand_from " + c.name + "; and not __fish_seen_subcommand_from " +
+                     join_words(words) + "' -l " + f.name.substr(2) + " -x -a " + single_quoted(join_words(f.choices)) +
+                     " -d " + single_quoted(f.help) + "\n";
+                continue;
+            }
             s += "complete -c attn " + when + " -l " + f.name.substr(2);
             if (f.kind == Flag::Kind::value) {
-                s += f.completes_files ? " -r -F" : f.choices.empty() ? " -x" : " -x -a " + single_quoted(join_words(f.choices));
+                s += f.completes_files     ? " -r -F"
+                     : f.completes_folders ? " -x -a '(__fish_complete_directories (commandline -ct))'"
+                     : f.choices.empty()   ? " -x"
+                                           : " -x -a " + single_quoted(join_words(f.choices));
             }
             s += " -d " + single_quoted(f.help) + "\n";
         }

@@ -124,7 +124,10 @@ Command experiment_command(Experiment<Options, Report> e) {
             if (const std::optional<int> code = e.instead(t, invocation(e.name, flags, t))) return *code;
         }
         const Report r = [&] {
-            if (e.progress_label.empty()) return e.run(t.options, {});
+            if (e.progress_label.empty()) {   // no progress to tell: how long it has run
+                StderrTicker ticker("attn " + e.name + ":");   // erased before anything is printed
+                return e.run(t.options, {});
+            }
             StderrProgress progress(e.progress_label);   // erased before anything is printed
             return e.run(t.options, progress.callback());
         }();

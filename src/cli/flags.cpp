@@ -61,6 +61,37 @@ results::Invocation invocation(const std::string& command, const std::vector<Fla
     return inv;
 }
 
+UsageError told_as_typed(const UsageError& e, const std::vector<Flag>& flags, const GivenTexts& given) {
+    const auto index = [&](const std::string& name) -> std::size_t {
+        for (std::size_t i = 0; i < flags.size(); ++i) {
+            if (flags[i].name == name) return i;
+        }
+        return flags.size();
+    };
+    const std::size_t refused = index(e.flag);
+    // Only a flag of this command that was not typed, has a default to name, and whose range
+    // another flag set.
+    if (refused == flags.size() || (refused < given.size() && !given[refused].empty()) ||
+        flags[refused].default_text.empty() || e.bounded_by.empty()) {
+        return e;
+    }
+    std::string typed;
+    for (const std::string& name : e.bounded_by) {
+        const std::size_t i = index(name);
+        if (i < given.size() && !given[i].empty()) typed += (typed.empty() ? "" : " ") + name + " " + given[i].back();
+    }
+    if (typed.empty()) return e;   // nothing typed set the range: the default's own refusal
+    const std::string what = e.what();
+    const std::string reason = what.substr(std::min(what.size(), e.flag.size() + 2));
+    UsageError told(UsageError::Line{}, e.flag,
+                    typed + " leaves " + e.flag + "'s default " + flags[refused].default_text +
+                        " out of range (" + e.flag + ": " + reason + "); give " + e.flag +
+                        (e.allowed.empty() ? "" : " " + e.allowed));
+    told.bounded_by = e.bounded_by;
+    told.allowed = e.allowed;
+    return told;
+}
+
 Option<long> int_flag(const std::string& name, const std::string& help, long defaults, const std::string& range) {
     Option<long> o = value_option<long>(name, "INT", help, std::to_string(defaults));
     o.parse = [name, range](long& field, const std::string& text) { field = parse_int(name, text, range); };
@@ -109,7 +140,8 @@ Option<std::optional<std::string>> given_text_flag(const std::string& name, cons
     o.flag.name = name;
     o.flag.type_name = type_name;
     o.flag.help = help;
-    o.flag.completes_files = type_name == "FILE";
+    o.flag.completes_files = type_name == "FILE" || type_name == "ROSTER";
+    o.flag.completes_folders = type_name == "DIR";
     o.parse = [](std::optional<std::string>& field, const std::string& text) { field = text; };
     o.value = [](const std::optional<std::string>& field) { return results::SettingValue(field.value_or("")); };
     return o;

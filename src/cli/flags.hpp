@@ -68,6 +68,17 @@ results::Invocation invocation(const std::string& command, const std::vector<Opt
     });
 }
 
+// A refusal of a flag the user did not type (its default no longer fits a flag that was typed:
+// `mask --n 3` and --pos's default 4) told in terms of what was typed: "--n 3 leaves --pos's
+// default 4 out of range (must be in 2..3, …); give --pos 2..3". Any other refusal unchanged.
+UsageError told_as_typed(const UsageError& e, const std::vector<Flag>& flags, const GivenTexts& given);
+template <class T>
+std::vector<Flag> flags_of(const std::vector<Option<T>>& options) {
+    std::vector<Flag> flags;
+    for (const Option<T>& o : options) flags.push_back(o.flag);
+    return flags;
+}
+
 // A Command whose flags parse into a fresh T (value-initialised: the defaults) in flag order,
 // then `run(target, options)` runs it and returns the exit code.
 template <class T>
@@ -91,7 +102,11 @@ Command make_command(std::string name, std::string summary, std::string footer, 
             const std::size_t skip = e.flag.empty() ? 0 : e.flag.size() + 2;
             throw UsageError(e.flag, what.substr(std::min(skip, what.size())) + " (see attn " + name + " --help)");
         }
-        return run(target, options);
+        try {
+            return run(target, options);
+        } catch (const UsageError& e) {
+            throw told_as_typed(e, flags_of(options), given);
+        }
     };
     return c;
 }

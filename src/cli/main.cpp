@@ -105,6 +105,31 @@ int fail(const char* kind, const char* what, int code) {
     return code;
 }
 
+// The first text after the subcommand that looks like a flag ("--seeed", "--seeed=3") and is none
+// of the command's, with the nearest of its flags: "unknown flag '--seeed': did you mean --seed?".
+// "" when every "--" text is a flag of the command (CLI11's own message then stands).
+std::string unknown_flag(const Command& command, int argc, char** argv) {
+    std::vector<std::string> names = {"--help"};
+    for (const Flag& f : command.flags) {
+        if (f.kind != Flag::Kind::positional) names.push_back(f.name);
+    }
+    for (int i = 2; i < argc; ++i) {
+        std::string word = argv[i];
+        if (word == "--") break;   // the rest are values
+        if (word.rfind("--", 0) != 0) continue;
+        word = word.substr(0, word.find('='));
+        if (std::find(names.begin(), names.end(), word) != names.end()) {
+            const auto f = std::find_if(command.flags.begin(), command.flags.end(),
+                                        [&](const Flag& g) { return g.name == word; });
+            if (f != command.flags.end() && f->kind == Flag::Kind::value && std::string(argv[i]).find('=') == std::string::npos) ++i;
+            continue;
+        }
+        const std::string hint = attn::cli::did_you_mean(word, names);
+        return "unknown flag '" + word + "'" + (hint.empty() ? "" : ": " + hint);
+    }
+    return "";
+}
+
 int run(int argc, char** argv) {
     // `attn --version` alone needs none of the commands (building them and wrapping their help
     // was most of its start-up): the same line CLI11's version flag prints, at once.
@@ -113,8 +138,20 @@ int run(int argc, char** argv) {
         attn::cli::write_stdout(version + "\n");
         return 0;
     }
+    // `attn help [COMMAND]` is `attn [COMMAND] --help`, as with git and cargo.
+    std::vector<char*> args(argv, argv + argc);
+    static char help_flag[] = "--help";
+    if (argc >= 2 && std::string(argv[1]) == "help") {
+        if (argc > 3) return fail("error", "help takes at most one COMMAND (see attn --help)", 2);
+        args.erase(args.begin() + 1);
+        args.push_back(help_flag);
+        argc = static_cast<int>(args.size());
+        argv = args.data();
+    }
+    // Named "attn", so that the usage line says `attn`, not the path attn was run by.
     CLI::App app{"attn: replays chapter 12 (Transformers and self-attention) number for number,\n"
-                 "and grades its homework. Each subcommand replays one section of the chapter."};
+                 "and grades its homework. Each subcommand replays one section of the chapter.",
+                 "attn"};
     app.set_version_flag("-V,--version", version);
     app.require_subcommand(0, 1);
     const std::vector<std::string> names = attn::cli::command_names();
@@ -159,7 +196,11 @@ int run(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        const std::string what = std::string(e.what()) + " (see " + help_hint + ")";
+        std::string what = e.what();
+        if (named && commands.size() == 1) {
+            if (const std::string unknown = unknown_flag(commands.front(), argc, argv); !unknown.empty()) what = unknown;
+        }
+        what += " (see " + help_hint + ")";
         return fail("error", what.c_str(), 2);
     }
     const std::vector<CLI::App*> chosen = app.get_subcommands();

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "cli/usage.hpp"
 #include "errors.hpp"
 #include "files/replace_file.hpp"
 
@@ -73,7 +74,7 @@ std::string heatmaps_text(const std::vector<render::Heatmap>& maps, const Pictur
     const render::ColourDepth depth = render::colour_depth(p.colour, isatty(STDOUT_FILENO) == 1, std::getenv("NO_COLOR"),
                                                            std::getenv("TERM"), std::getenv("COLORTERM"));
     std::string out;
-    for (const render::Heatmap& h : maps) out += "\n" + render::heatmap_text(h, depth);
+    for (const render::Heatmap& h : maps) out += "\n" + render::heatmap_text(h, depth, terminal_columns());
     return out;
 }
 

@@ -9,27 +9,76 @@
 
 namespace attn::cli {
 
-StderrProgress::StderrProgress(const std::string& label) {
+namespace {
+
+bool stderr_is_terminal() {
     const char* term = std::getenv("TERM");
-    if (isatty(STDERR_FILENO) != 1 || (term != nullptr && std::strcmp(term, "dumb") == 0)) return;
+    return isatty(STDERR_FILENO) == 1 && !(term != nullptr && std::strcmp(term, "dumb") == 0);
+}
+
+void write_stderr(const std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stderr);
+    std::fflush(stderr);
+}
+
+}  // namespace
+
+StderrTicker::StderrTicker(std::string label) : label_(std::move(label)) {
+    if (!stderr_is_terminal()) return;
+    thread_ = std::thread([this] {
+        const auto start = std::chrono::steady_clock::now();
+        std::unique_lock<std::mutex> lock(mutex_);
+        if (wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) return;
+        do {
+            const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
+            write_stderr(render::ticker_text(label_, static_cast<long>(seconds.count())));
+            shown_ = true;
+        } while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return done_; }));
+    });
+}
+
+StderrTicker::~StderrTicker() {
+    if (!thread_.joinable()) return;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+    if (shown_) write_stderr("\r\x1b[K");
+}
+
+StderrProgress::StderrProgress(const std::string& label) {
+    if (!stderr_is_terminal()) return;
     const auto start = std::chrono::steady_clock::now();
     line_ = std::make_unique<render::ProgressLine>(
         label,
-        [](const std::string& text) {
-            std::fwrite(text.data(), 1, text.size(), stderr);
-            std::fflush(stderr);
-        },
-        [start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); });
+        write_stderr,
+        [start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); },
+        0.25, 0.1, /*time_left=*/true);
+    timer_ = std::thread([this] {
+        std::unique_lock<std::mutex> lock(mutex_);
+        while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return done_; })) line_->refresh();
+    });
 }
 
 StderrProgress::~StderrProgress() {
-    if (line_) line_->finish();
+    if (!line_) return;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_ = true;
+    }
+    wake_.notify_all();
+    timer_.join();
+    line_->finish();
 }
 
 std::function<void(std::size_t, std::size_t)> StderrProgress::callback() {
     if (!line_) return {};
-    render::ProgressLine* line = line_.get();
-    return [line](std::size_t done, std::size_t total) { line->update(done, total); };
+    return [this](std::size_t done, std::size_t total) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        line_->update(done, total);
+    };
 }
 
 }  // namespace attn::cli

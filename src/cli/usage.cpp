@@ -83,6 +83,17 @@ std::size_t help_width() {
     return 80;
 }
 
+std::size_t terminal_columns() {
+    if (const char* columns = std::getenv("COLUMNS")) {
+        char* end = nullptr;
+        const long n = std::strtol(columns, &end, 10);
+        if (end != columns && *end == '\0' && n >= 20 && n <= 1000) return static_cast<std::size_t>(n);
+    }
+    winsize ws{};
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    return 0;
+}
+
 namespace {
 
 // Where a continuation of `line` starts: under the description of a two-column line (a name at
@@ -136,6 +147,82 @@ std::string wrap_line(const std::string& line, std::size_t width) {
 }
 
 }  // namespace
+
+namespace {
+
+// The pieces a prose line breaks between: a word (a run of narrow characters), a space, or one
+// wide character; `glued` marks closing punctuation that stays with the piece before it.
+struct Piece {
+    std::string text;
+    std::size_t width = 0;
+    bool space = false, wide = false, glued = false;
+};
+
+std::vector<Piece> prose_pieces(const std::string& line) {
+    static const std::u32string kClosing = U"，。、；：）」』！？,.;:)!?";
+    static const std::u32string kOpening = U"（「『(";
+    std::vector<Piece> pieces;
+    for (std::size_t i = 0; i < line.size();) {
+        const text::CodePoint cp = text::decode(line, i);
+        const std::size_t length = cp.length > 0 ? cp.length : 1;
+        const std::string ch = line.substr(i, length);
+        const std::size_t w = text::display_width(ch);
+        const bool space = ch == " ";
+        const bool wide = w >= 2;
+        const bool closing = cp.length > 0 && kClosing.find(cp.value) != std::u32string::npos;
+        const bool after_opening = !pieces.empty() && pieces.back().wide &&
+                                   kOpening.find(text::decode(pieces.back().text, 0).value) != std::u32string::npos;
+        if (space || wide || pieces.empty() || pieces.back().space || pieces.back().wide) {
+            const bool glued = !space && !pieces.empty() && !pieces.back().space && (closing || after_opening);
+            pieces.push_back({ch, w, space, wide, glued});
+        } else {
+            pieces.back().text += ch;
+            pieces.back().width += w;
+        }
+        i += length;
+    }
+    return pieces;
+}
+
+std::string wrap_prose_line(const std::string& line, std::size_t width) {
+    if (text::display_width(line) <= width) return line + "\n";
+    const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
+    const std::size_t hang = indent + 20 <= width ? indent : 0;
+    std::string out = line.substr(0, indent), current;
+    std::size_t used = indent;
+    const std::vector<Piece> pieces = prose_pieces(line.substr(indent));
+    for (std::size_t k = 0; k < pieces.size(); ++k) {
+        const Piece& p = pieces[k];
+        // A break goes before this piece when it (and any closing punctuation glued to it) would
+        // pass the edge; a space at a break is dropped.
+        std::size_t need = p.width;
+        for (std::size_t j = k + 1; j < pieces.size() && pieces[j].glued; ++j) need += pieces[j].width;
+        if (!p.glued && used > hang && used + need > width) {
+            while (!out.empty() && out.back() == ' ') out.pop_back();
+            out += "\n" + std::string(hang, ' ');
+            used = hang;
+            if (p.space) continue;
+        }
+        out += p.text;
+        used += p.width;
+    }
+    return out + "\n";
+}
+
+}  // namespace
+
+std::string wrap_prose(const std::string& text, std::size_t width) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        const std::size_t stop = end == std::string::npos ? text.size() : end;
+        out += wrap_prose_line(text.substr(start, stop - start), width);
+        start = stop + 1;
+    }
+    if (!text.empty() && text.back() != '\n' && !out.empty()) out.pop_back();
+    return out;
+}
 
 std::string reflow_paragraphs(const std::string& text, std::size_t width) {
     std::vector<std::string> lines;

@@ -24,6 +24,7 @@
 #include "homework/reports/text.hpp"
 #include "homework/sheet/sheet.hpp"
 #include "homework/sheet/sheet_text.hpp"
+#include "homework/solutions/solution_charts.hpp"
 #include "homework/solutions/solution_text.hpp"
 #include "homework/trust/variant.hpp"
 
@@ -188,7 +189,12 @@ HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(s
                                                    : Problem3Counts::formula_only);
     const AnswerKey key = build_answer_key(solutions, o.problem);
     switch (o.mode) {
-        case HomeworkOptions::Mode::solutions: result.out = solution_text(solutions, key, o.problem, o.lang); break;
+        case HomeworkOptions::Mode::solutions:
+            result.out = solution_text(solutions, key, o.problem, o.lang);
+            for (const auto& [name, svg] : solution_charts(solutions, o.svg_dir.empty() ? -1 : o.problem)) {
+                write_file_atomically(o.svg_dir + "/" + name, svg, "--svg");
+            }
+            break;
         case HomeworkOptions::Mode::template_sheet: result.out = template_sheet(solutions, key, o.problem, o.lang); break;
         case HomeworkOptions::Mode::key: result.out = key_sheet(solutions, key, o.problem, o.lang); break;
         case HomeworkOptions::Mode::grade:

@@ -34,6 +34,7 @@ struct HomeworkFlags {
     bool show_expected = false;               // --show-expected
     std::optional<std::string> variant;       // --variant ID
     std::optional<std::string> secret_file;   // --secret-file FILE
+    std::optional<std::string> svg;           // --svg DIR
     std::optional<std::string> step_summary;  // $GITHUB_STEP_SUMMARY
     std::optional<std::string> secret_env;    // $ATTN_COURSE_SECRET
 };
@@ -55,6 +56,7 @@ struct HomeworkOptions {
     std::string step_summary;      // $GITHUB_STEP_SUMMARY (appended to), "" when unset
     PointRules points;             // --points
     bool show_expected = false;    // --show-expected
+    std::string svg_dir;           // --svg DIR: the worked solutions' charts written there; "": none
     // --lang / $ATTN_LANG, chosen by the CLI: the worked solutions' and the sheets' problem text.
     // The grader's table, warnings and reports are English in either language (as the default
     // has printed them since the grader was written), so --lang en changes no byte of them.

@@ -58,6 +58,12 @@ HomeworkOptions homework_options(const HomeworkFlags& f) {
         if (given && !f.grade_class) throw UsageError(name, "only goes with --grade-class ROSTER");
     }
     if (f.out) o.out_dir = file_flag(f.out, "--out");
+    if (f.svg) {
+        if (o.mode != HomeworkOptions::Mode::solutions) {
+            throw UsageError("--svg", "goes with the worked solutions only (not --template, --key, --grade or --grade-class)");
+        }
+        o.svg_dir = file_flag(f.svg, "--svg");
+    }
     if (f.jobs) {
         if (*f.jobs < 1 || *f.jobs > 256) {
             throw UsageError("--jobs", "must be an integer in 1..256 (got " + std::to_string(*f.jobs) + ")");

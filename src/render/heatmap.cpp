@@ -97,6 +97,7 @@ std::string legend(const Heatmap& h, ColourDepth depth, std::size_t indent) {
 }  // namespace
 
 double colour_limit(const Heatmap& h) {
+    if (h.limit > 0) return h.limit;
     double limit = 0;
     for (std::size_t i = 0; i < h.values.size(); ++i) {
         if (!h.masked.empty() && h.masked[i]) continue;
@@ -139,8 +140,53 @@ Rgb cell_colour(const Heatmap& h, std::size_t row, std::size_t column) {
     return scale_colour(h.scale, h.values[row * h.columns + column], colour_limit(h));
 }
 
-std::string heatmap_text(const Heatmap& h, ColourDepth depth) {
-    check_shape(h);
+// A note of the fitted heatmap, broken at spaces into lines of at most `width` columns.
+static std::string wrapped(const std::string& text, std::size_t width) {
+    std::string out, line;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t space = std::min(text.find(' ', start), text.size());
+        const std::string word = text.substr(start, space - start);
+        if (!line.empty() && display_width(line) + 1 + display_width(word) > width) {
+            out += line + "\n";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+        start = space + 1;
+    }
+    return out + line + "\n";
+}
+
+std::size_t grid_width(const Heatmap& h) {
+    std::size_t label_width = 0;
+    for (const auto& l : h.row_labels) label_width = std::max(label_width, display_width(l));
+    std::size_t cell_width = 0;
+    for (const auto& l : h.column_labels) cell_width = std::max(cell_width, display_width(l));
+    for (std::size_t r = 0; r < h.rows; ++r) {
+        for (std::size_t c = 0; c < h.columns; ++c) cell_width = std::max(cell_width, display_width(cell_text(h, r, c)));
+    }
+    return label_width + 1 + h.columns * (cell_width + 2);
+}
+
+std::string heatmap_text(const Heatmap& given, ColourDepth depth, std::size_t width) {
+    check_shape(given);
+    // Fitted to the terminal: fewer decimals (down to one) while the grid is wider than `width`;
+    // when even one decimal does not fit, the grid is not drawn (it would wrap into a broken
+    // grid) and a line says so and points to the SVG.
+    Heatmap h = given;
+    std::string note;
+    if (width > 0 && grid_width(h) > width) {
+        while (h.decimals > 1 && grid_width(h) > width) --h.decimals;
+        if (grid_width(h) > width) {
+            return h.title + "\n" + h.axes + "\n" +
+                   wrapped("(needs " + std::to_string(grid_width(h)) + " columns, the terminal has " +
+                               std::to_string(width) + ": see --svg FILE)",
+                           width);
+        }
+        note = wrapped("(" + std::to_string(h.decimals) + (h.decimals == 1 ? " decimal" : " decimals") + " to fit " +
+                           std::to_string(width) + " columns; --svg FILE has all)",
+                       width);
+    }
     std::size_t label_width = 0;
     for (const auto& l : h.row_labels) label_width = std::max(label_width, display_width(l));
     std::size_t cell_width = 0;
@@ -152,7 +198,7 @@ std::string heatmap_text(const Heatmap& h, ColourDepth depth) {
     const double limit = colour_limit(h);
     const std::size_t indent = label_width + 1;
 
-    std::string out = h.title + "\n" + h.axes + "\n";
+    std::string out = h.title + "\n" + h.axes + "\n" + note;
     out += repeat(indent);
     for (const auto& l : h.column_labels) out += centred(l, cell_width);
     while (!out.empty() && out.back() == ' ') out.pop_back();

@@ -21,12 +21,14 @@ struct Heatmap {
                                               // the score (drawn as a grey cell with a centred dot)
     Scale scale = Scale::weights;
     int decimals = 3;                         // digits after the point in each cell
+    double limit = 0;                         // a signed map's colour range ±limit; 0: its values'
 };
 
 // Throws std::logic_error (an internal error, exit 70) unless every row and column has one label
 // and one value per cell (and one mask flag, when masked): both renderers index by row and column.
 void check_shape(const Heatmap& h);
-// The colour range of a signed heatmap: the largest finite |value| of its unmasked cells.
+// The colour range of a signed heatmap: `limit` when set (maps compared side by side share one),
+// else the largest finite |value| of its unmasked cells.
 double colour_limit(const Heatmap& h);
 bool is_masked(const Heatmap& h, std::size_t row, std::size_t column);
 // `decimals` fixed digits, "-0.000" written "0.000": the numbers of cells, legends and SVG labels;
@@ -53,6 +55,11 @@ enum class ColourDepth { none, ansi16, xterm256, truecolor };
 // The heatmap as terminal lines: title, axes, a header of column labels, one line per row
 // (row label, then the cells, each its value centred in coloured spaces), and with colour a
 // legend bar. Every coloured line ends with a reset (ESC[0m) before its newline.
-std::string heatmap_text(const Heatmap& h, ColourDepth depth);
+// `width` > 0: the terminal's columns. A grid wider than that is drawn with fewer decimals (down to
+// one, said on a line under the axes); when even that is too wide, a line in place of the grid
+// says so and points to --svg. 0: drawn as it is.
+std::string heatmap_text(const Heatmap& h, ColourDepth depth, std::size_t width = 0);
+// The grid's width in terminal columns (row labels, then the cells), as heatmap_text draws it.
+std::size_t grid_width(const Heatmap& h);
 
 }  // namespace attn::render

@@ -1,6 +1,7 @@
 #include "render/heatmap_views.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace attn::render {
@@ -76,6 +77,35 @@ Heatmap mask_heatmap(const results::MaskReport& r, Wording w) {
         h.axes = "列＝輸入位置 m，欄＝輸出位置 n；m > n 的格子被遮掉";
     }
     return h;
+}
+
+std::vector<Heatmap> permutation_heatmaps(const results::PermutationReport& r, Wording w) {
+    const bool en = english(w);
+    const auto map = [&](const results::Array& a, Scale scale, const std::string& english_title, const std::string& chapter_title) {
+        Heatmap h = square(a, scale, 3);
+        h.title = en ? english_title : chapter_title;
+        h.axes = en ? "rows: dimension, columns: output position n" : "列＝維度，欄＝輸出位置 n";
+        return h;
+    };
+    results::Array gap = r.encoded_of_permuted;
+    for (std::size_t i = 0; i < gap.values.size(); ++i) gap.values[i] = std::abs(gap.values[i] - r.encoded_permuted.values[i]);
+    std::vector<Heatmap> maps = {
+        map(r.plain_permuted, Scale::signed_, "SA[X] P: the outputs, permuted", "SA[X] P：輸出再重排"),
+        map(r.plain_of_permuted, Scale::signed_,
+            std::string("SA[X P]: the outputs of the permuted inputs, ") + (r.equivariant_plain ? "the same (equivariant)" : "not the same"),
+            std::string("SA[X P]：輸入重排後的輸出，") + (r.equivariant_plain ? "相同（等變）" : "不相同")),
+        map(r.encoded_permuted, Scale::signed_, "SA[X + E] P: with the positional encoding E, permuted", "SA[X + E] P：加上位置編碼 E，再重排"),
+        map(r.encoded_of_permuted, Scale::signed_,
+            std::string("SA[X P + E]: the permuted inputs with E, ") + (r.equivariant_encoded ? "still the same" : "no longer the same"),
+            std::string("SA[X P + E]：重排後再加 E，") + (r.equivariant_encoded ? "仍相同" : "不再相同")),
+        map(gap, Scale::signed_, "|SA[X P + E] - SA[X + E] P|: what the encoding changed (white 0, red larger)",
+            "|SA[X P + E] - SA[X + E] P|：位置編碼造成的差（白為 0、紅為較大）"),
+    };
+    // One colour range for the four outputs, so that equal values are equal colours.
+    double limit = 0;
+    for (std::size_t k = 0; k < 4; ++k) limit = std::max(limit, colour_limit(maps[k]));
+    for (std::size_t k = 0; k < 4; ++k) maps[k].limit = limit;
+    return maps;
 }
 
 std::vector<Heatmap> multihead_heatmaps(const results::MultiheadReport& r, Wording w) {

@@ -9,6 +9,7 @@
 #include "results/lesson_report.hpp"
 #include "results/mask_report.hpp"
 #include "results/multihead_report.hpp"
+#include "results/permutation_report.hpp"
 #include "results/udl_report.hpp"
 
 namespace attn::render {
@@ -20,6 +21,9 @@ enum class Wording { chapter, english };
 std::vector<Heatmap> attention_heatmaps(const results::AttentionReport& r, Wording w = Wording::chapter);
 // Section 6: the masked weights; the cells the causal mask removed (m > n) are marked.
 Heatmap mask_heatmap(const results::MaskReport& r, Wording w = Wording::chapter);
+// Section 4 (--svg): SA[X] P beside SA[X P] (the same), then SA[X + E] P beside SA[X P + E] (not
+// the same), each (D, N) signed on one colour range, then |SA[X P + E] - SA[X + E] P|.
+std::vector<Heatmap> permutation_heatmaps(const results::PermutationReport& r, Wording w = Wording::chapter);
 // Section 5: for each row with head differences (--heatmap), the (H, H) map of how differently
 // its heads attend (0 to 1, viridis), heads numbered from 1.
 std::vector<Heatmap> multihead_heatmaps(const results::MultiheadReport& r, Wording w = Wording::chapter);

@@ -1,25 +1,47 @@
 #include "render/progress_line.hpp"
 
+#include <cmath>
 #include <utility>
 
 namespace attn::render {
 
-ProgressLine::ProgressLine(std::string label, Sink sink, Clock clock, double delay, double interval)
+ProgressLine::ProgressLine(std::string label, Sink sink, Clock clock, double delay, double interval, bool time_left)
     : label_(std::move(label)), sink_(std::move(sink)), clock_(std::move(clock)), start_(clock_()),
-      delay_(delay), interval_(interval) {}
+      delay_(delay), interval_(interval), time_left_(time_left) {}
+
+void ProgressLine::refresh() {
+    if (shown_) update(last_done_, last_total_);
+}
 
 void ProgressLine::update(std::size_t done, std::size_t total) {
     if (total == 0) return;
+    last_done_ = done;
+    last_total_ = total;
     const double now = clock_();
     if (now - start_ < delay_) return;
     if (shown_ && now - last_ < interval_) return;
     const int percent = static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total));
-    if (percent == last_percent_) return;
+    // The time left at the pace so far (whole seconds, rounded up), once a second has passed.
+    long left = -1;
+    const double elapsed = now - start_;
+    if (time_left_ && done > 0 && done < total && elapsed >= 1.0) {
+        left = static_cast<long>(std::ceil(elapsed * static_cast<double>(total - done) / static_cast<double>(done)));
+    }
+    if (percent == last_percent_ && left == last_left_) return;
     last_ = now;
     last_percent_ = percent;
+    last_left_ = left;
     shown_ = true;
     // \r returns to the line's start; ESC[K erases what a longer previous line left behind.
-    sink_("\r" + label_ + " " + std::to_string(percent) + "%\x1b[K");
+    std::string line = "\r" + label_ + " " + std::to_string(percent) + "%\x1b[K";
+    if (left >= 0) {
+        line += left > 90 ? ", about " + std::to_string((left + 59) / 60) + " min left" : ", about " + std::to_string(left) + " s left";
+    }
+    sink_(line);
+}
+
+std::string ticker_text(const std::string& label, long seconds) {
+    return "\r" + label + " working, " + std::to_string(seconds) + " s\x1b[K";
 }
 
 void ProgressLine::finish() {

@@ -9,14 +9,25 @@
 
 namespace attn::render {
 
+// The line of a run that reports no progress, redrawn in place: "\r<label> working, 3 s" and an
+// erase to the end of the line.
+std::string ticker_text(const std::string& label, long seconds);
+
 class ProgressLine {
 public:
     using Clock = std::function<double()>;                 // seconds, monotonic
     using Sink = std::function<void(const std::string&)>;
 
-    ProgressLine(std::string label, Sink sink, Clock clock, double delay = 0.25, double interval = 0.1);
+    // `time_left`: after the percentage, once a second has passed, the time the rest will take at
+    // the pace so far: "\r<label> 45%\x1b[K, about 12 s left" (the erase comes before it, so a
+    // longer line before leaves nothing behind).
+    ProgressLine(std::string label, Sink sink, Clock clock, double delay = 0.25, double interval = 0.1,
+                 bool time_left = false);
     // `done` of `total` units finished.
     void update(std::size_t done, std::size_t total);
+    // Draws the line again for the last update, now: the time left keeps moving while a long step
+    // reports nothing (a timer calls it); nothing before the first line is drawn.
+    void refresh();
     // Erases the line if one was drawn ("\r", ESC[K), so the terminal is as before.
     void finish();
     bool shown() const { return shown_; }
@@ -28,6 +39,9 @@ private:
     double start_, delay_, interval_, last_ = -1;
     int last_percent_ = -1;
     bool shown_ = false;
+    bool time_left_ = false;
+    long last_left_ = -1;
+    std::size_t last_done_ = 0, last_total_ = 0;
 };
 
 }  // namespace attn::render

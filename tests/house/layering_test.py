@@ -8,7 +8,8 @@
 - src/core includes no printing, rendering, results, experiment, homework or CLI code; src/render
   only print/, text/ and results/ (nothing points back up: the homework writes its key's JSON);
 - experiments include no render/, print/ or CLI; homework includes no CLI, and of render/ only
-  render/lang.hpp, the class picture (render/svg/class_svg.hpp) and the JSON document; the command files in
+  render/lang.hpp, the class picture (render/svg/class_svg.hpp), the solutions' charts
+  (render/svg/line_chart.hpp) and the JSON document; the command files in
   src/cli/commands include no print/; CLI11 is included by src/cli/main.cpp alone;
 - xtensor is included in src/core alone (the container, core/matrix.hpp), xtensor-blas nowhere,
   and heavy xtensor headers (xmath, xview, xlinalg, xblas, …) appear in no header file.
@@ -37,7 +38,8 @@ HEAVY = ("xtensor/xmath.hpp", "xtensor/xview.hpp", "xtensor-blas/", "xtensor/xso
 
 # the only render/ headers the homework includes: the language, the class report's picture and
 # the JSON document every JSON writer shares (the key's, homework/key/key_json.cpp)
-HOMEWORK_RENDER = ("render/lang.hpp", "render/svg/class_svg.hpp", "render/json/json_document.hpp")
+HOMEWORK_RENDER = ("render/lang.hpp", "render/svg/class_svg.hpp", "render/svg/line_chart.hpp",
+                   "render/json/json_document.hpp")
 
 # folder -> project include prefixes it must not use
 FORBIDDEN = {

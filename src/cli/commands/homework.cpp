@@ -8,6 +8,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/flags.hpp"
 #include "cli/output.hpp"
+#include "cli/usage.hpp"
 #include "cli/parse_flags.hpp"
 #include "cli/presentation.hpp"
 #include "cli/progress.hpp"
@@ -92,7 +93,8 @@ Command homework_command() {
         "--variant chapter is the chapter's own numbers. " + std::string(homework::kStudentIdRule) + ".\n"
         "--lang en (or ATTN_LANG=en) gives the solutions and the sheets' problem text in English;\n"
         "the keys of a sheet, and the grader's reports, are the same in both languages.\n"
-        "Teachers: docs/homework.md (course file, CI and Gradescope setups, trust model).";
+        "Teachers: /usr/share/doc/attn/homework.md (docs/homework.md in the source): the course file,\n"
+        "CI and Gradescope setups, the trust model.";
     using F = homework::HomeworkFlags;
     std::vector<Option<Texts>> flags = {
         homework_flag(&F::problems, problem_positional()),
@@ -117,6 +119,9 @@ Command homework_command() {
         homework_flag(&F::show_expected, toggle_flag("--show-expected", "with --grade: wrong and missing answers also show the expected value")),
         homework_flag(&F::variant, given_text_flag("--variant", "ID", "the student's own numbers, derived from ID (e.g. a student number)")),
         homework_flag(&F::secret_file, given_text_flag("--secret-file", "FILE", "read the course secret from FILE (else $ATTN_COURSE_SECRET)")),
+        homework_flag(&F::svg, given_text_flag("--svg", "DIR",
+                        "with the worked solutions: also write their charts into the folder DIR "
+                        "(hw1-weights.svg, hw3-cost.svg)")),
     };
     Option<Presentation> format = format_flag();
     format.flag.help = "text, or json with --key (the exact values, at full precision)";
@@ -160,6 +165,11 @@ Command homework_command() {
         {
             StderrProgress progress("grading the class");   // on a terminal only; erased before stdout
             result = homework::run_homework(options, progress.callback());
+        }
+        // The worked solutions are prose: wrapped to the terminal ($COLUMNS, or the terminal's own
+        // width; into a pipe or file, as written). Sheets and keys are TOML, never wrapped.
+        if (const std::size_t width = terminal_columns(); width > 0 && options.mode == homework::HomeworkOptions::Mode::solutions) {
+            result.out = wrap_prose(result.out, width);
         }
         write_stdout(result.out);
         finish_stdout();

@@ -8,6 +8,7 @@
 #include "render/heatmap_views.hpp"
 #include "render/json/lesson_json.hpp"
 #include "render/lesson_text.hpp"
+#include "render/svg/heatmap_svg.hpp"
 
 namespace attn::cli {
 
@@ -49,7 +50,7 @@ Command lesson_command() {
                                              defaults.t, range_text(1L, experiments::kMaxLessonT))),
                   lift(&Options::no_mask, toggle_flag("--no-mask", "section 5 without the causal mask, both implementations (exercise 2)")),
               }) +
-              pictures<Options>(heatmap_flags()) + presented<Options>(presentation_flags());
+              pictures<Options>(heatmap_flags()) + pictures<Options>({svg_flag()}) + presented<Options>(presentation_flags());
     e.format = &Options::format;
     // --t's own range first, then the pictures' size limit on section 5's T rows, when shown
     e.check = [](const Options& o) { experiments::validate(o); };
@@ -61,6 +62,11 @@ Command lesson_command() {
     e.run = without_progress(experiments::run_lesson);
     e.text = render::lesson_text;
     e.json = any_lang(render::lesson_json);
+    e.svg = [](const Report& r) {   // the same maps as --heatmap, captioned in English (docs/pictures.md)
+        std::vector<render::Heatmap> maps = render::lesson_heatmaps(r, render::Wording::english);
+        if (maps.empty()) throw UsageError("--svg", "sections 3 and 5 have pictures, and neither is shown (add 3 or 5)");
+        return render::svg::heatmaps_svg(maps);
+    };
     e.heatmaps = [](const Report& r, render::Wording w) {
         std::vector<render::Heatmap> maps = render::lesson_heatmaps(r, w);
         if (maps.empty()) {

@@ -1,11 +1,15 @@
 // `attn permutation`: chapter section 4 (兩塊補丁), permutation equivariance.
+#include <algorithm>
+
 #include "cli/commands/commands.hpp"
 #include "cli/experiment_command.hpp"
 #include "cli/parse_flags.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/permutation.hpp"
+#include "render/heatmap_views.hpp"
 #include "render/json/permutation_json.hpp"
 #include "render/permutation_text.hpp"
+#include "render/svg/heatmap_svg.hpp"
 
 namespace attn::cli {
 
@@ -26,8 +30,15 @@ Command permutation_command() {
                       std::vector{perm, lift(&Options::base, number_flag("--base", "base of the sinusoidal positional encoding",
                                                                          Options{}.base,
                                                                          range_text(experiments::kMinBase, experiments::kMaxBase)))}) +
-              presented<Options>(presentation_flags());
+              pictures<Options>({svg_flag()}) + presented<Options>(presentation_flags());
+    // The picture's maps are D x N: both sides within the pictures' limit.
+    e.picture_side = [](const Options& o) { return std::max(o.d, o.n); };
+    e.picture_side_name = "D and N";
+    e.shown = [](Options& o, const Pictures& p, const Presentation&) { o.pictures = !p.svg.empty(); };
     e.run = without_progress(experiments::run_permutation);
+    e.svg = [](const results::PermutationReport& r) {
+        return render::svg::heatmaps_svg(render::permutation_heatmaps(r, render::Wording::english));
+    };
     e.text = render::permutation_text;
     e.json = any_lang(render::permutation_json);
     return experiment_command(e);

@@ -115,8 +115,10 @@ Command udl_command() {
         given_text_flag("--mistake", "NAME", "12.2, 12.3: replay a common wrong solution");
     for (auto nb : {experiments::UdlNotebook::nb12_2, experiments::UdlNotebook::nb12_3}) {
         std::string names;
+        mistake.flag.choices_after.push_back({experiments::udl_notebook_name(nb), {}});
         for (const auto& name : experiments::udl_mistake_names(nb)) {
             mistake.flag.choices.push_back(name);
+            mistake.flag.choices_after.back().second.push_back(name);
             names += (names.empty() ? "" : ", ") + name;
         }
         mistake.flag.help += "; " + std::string(experiments::udl_notebook_name(nb)) + ": " + names;

@@ -37,6 +37,8 @@ struct Words {
     const char* why;
     const char* more;         // {count}
     const char* expected_note;
+    const char* chart_known;    // class.svg's legend: the shades of known mistakes
+    const char* chart_counts;   // class.svg: what its numbers count
 };
 
 const Words kEnglish = {
@@ -65,6 +67,8 @@ const Words kEnglish = {
     "… and {count} more (see gradebook.csv).",
     "Expected values are not in this report: each student's numbers differ (with --show-expected they are in "
     "each student's own reports).",
+    "known mistake (named under its bar)",
+    "Each bar is one key; its numbers count students.",
 };
 
 const Words kChinese = {
@@ -92,6 +96,8 @@ const Words kChinese = {
     "原因",
     "……以及另外 {count} 位（見 gradebook.csv）。",
     "本報告不含期望值：每位學生的數字都不同（加 --show-expected 時，期望值寫在每位學生自己的報告裡）。",
+    "已知錯誤（名稱寫在該題長條下方）",
+    "每條長條是一個題目鍵；數字是學生人數。",
 };
 
 const Words& words(render::Lang lang) { return lang == render::Lang::en ? kEnglish : kChinese; }
@@ -193,6 +199,8 @@ render::svg::ClassChart class_chart(const ClassTally& t, const ClassReportContex
     chart.wrong_label = w.wrong;
     chart.missing_label = w.missing;
     chart.students_label = w.students;
+    chart.known_mistake_label = w.chart_known;
+    chart.counts_note = w.chart_counts;
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
         render::svg::ClassKeyBar bar;
         bar.key = t.columns[i].name;

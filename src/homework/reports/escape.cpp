@@ -85,6 +85,8 @@ std::string markdown_cell(const std::string& text) {
         else if (ch == '|') body += "\\|";
         else body += ch;
     }
+    // Nothing to show is an empty cell, not an empty grey code box.
+    if (body.find_first_not_of(' ') == std::string::npos) return "";
     const std::string fence(longest + 1, '`');
     return fence + " " + body + " " + fence;
 }

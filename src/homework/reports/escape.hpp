@@ -22,6 +22,7 @@ std::string json_escape(const std::string& text);
 // any backtick run inside), in which nothing is parsed, no emphasis, link, image, HTML, and no
 // autolink of an e-mail address or a URL (GitHub's autolink extension skips code), with '|'
 // escaped as GFM tables require and newlines as spaces.
+// An empty (or all-space) text is an empty cell: no empty grey code box.
 std::string markdown_cell(const std::string& text);
 
 }  // namespace attn::homework

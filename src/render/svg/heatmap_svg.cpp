@@ -34,7 +34,7 @@ void legend(Writer& w, const Heatmap& h, double x, double y, double height) {
     w.empty("rect", {{"x", number(x)}, {"y", number(y)}, {"width", number(kLegendWidth)},
                      {"height", number(height)}, {"fill", "none"}, {"stroke", "#555555"}});
     const auto tick = [&](double v, double ty) {
-        w.with_text("text", {{"x", number(x + kLegendWidth + 4)}, {"y", number(ty + 4)}, {"font-size", "11"}},
+        w.label({{"x", number(x + kLegendWidth + 4)}, {"y", number(ty + 4)}, {"font-size", "11"}},
                     fixed_text(v, h.decimals));
     };
     tick(hi, y);
@@ -44,19 +44,19 @@ void legend(Writer& w, const Heatmap& h, double x, double y, double height) {
 
 void draw(Writer& w, const Heatmap& h, std::size_t index, double left, double top) {
     check_shape(h);
-    w.with_text("text", {{"x", number(left)}, {"y", number(top + 16)}, {"font-size", "14"}, {"font-weight", "bold"}},
+    w.label({{"x", number(left)}, {"y", number(top + 16)}, {"font-size", "14"}, {"font-weight", "bold"}},
                 h.title);
-    w.with_text("text", {{"x", number(left)}, {"y", number(top + 36)}, {"font-size", "12"}, {"fill", "#333333"}},
+    w.label({{"x", number(left)}, {"y", number(top + 36)}, {"font-size", "12"}, {"fill", "#333333"}},
                 h.axes);
     const double grid_left = left + kLabelWidth, grid_top = top + kTitleHeight + kHeaderHeight;
     for (std::size_t c = 0; c < h.columns; ++c) {
-        w.with_text("text", {{"x", number(grid_left + (c + 0.5) * kCell)}, {"y", number(grid_top - 8)},
+        w.label({{"x", number(grid_left + (c + 0.5) * kCell)}, {"y", number(grid_top - 8)},
                              {"font-size", "12"}, {"text-anchor", "middle"}},
                     h.column_labels[c]);
     }
     for (std::size_t r = 0; r < h.rows; ++r) {
         const double y = grid_top + r * kCellHeight;
-        w.with_text("text", {{"x", number(grid_left - 8)}, {"y", number(y + kCellHeight / 2 + 4)},
+        w.label({{"x", number(grid_left - 8)}, {"y", number(y + kCellHeight / 2 + 4)},
                              {"font-size", "12"}, {"text-anchor", "end"}},
                     h.row_labels[r]);
         for (std::size_t c = 0; c < h.columns; ++c) {
@@ -73,7 +73,7 @@ void draw(Writer& w, const Heatmap& h, std::size_t index, double left, double to
                 w.empty("circle", {{"cx", number(x + kCell / 2)}, {"cy", number(y + kCellHeight / 2)}, {"r", "2.5"},
                                    {"fill", "#555555"}});
             } else {
-                w.with_text("text", {{"x", number(x + kCell / 2)}, {"y", number(y + kCellHeight / 2 + 4.5)},
+                w.label({{"x", number(x + kCell / 2)}, {"y", number(y + kCellHeight / 2 + 4.5)},
                                      {"font-size", "13"}, {"text-anchor", "middle"}, {"fill", hex(readable_text_on(fill))}},
                             cell_text(h, r, c));
             }

@@ -118,7 +118,7 @@ void draw_panel(Writer& w, const Panel& p, std::size_t index, double left, doubl
     const YAxis ya = y_axis(p);
     const auto y_at = [&](double y) { return plot_top + kPlotHeight - ya.fraction(y) * kPlotHeight; };
 
-    w.with_text("text", {{"x", number(plot_left + kPlotWidth / 2)}, {"y", number(top + 16)}, {"font-size", "13"},
+    w.label({{"x", number(plot_left + kPlotWidth / 2)}, {"y", number(top + 16)}, {"font-size", "13"},
                          {"font-weight", "bold"}, {"text-anchor", "middle"}},
                 p.title);
     w.empty("rect", {{"x", number(plot_left)}, {"y", number(plot_top)}, {"width", number(kPlotWidth)},
@@ -128,7 +128,7 @@ void draw_panel(Writer& w, const Panel& p, std::size_t index, double left, doubl
         const double y = y_at(v);
         w.empty("line", {{"x1", number(plot_left)}, {"y1", number(y)}, {"x2", number(plot_left + kPlotWidth)},
                          {"y2", number(y)}, {"stroke", "#dddddd"}});
-        w.with_text("text", {{"x", number(plot_left - 6)}, {"y", number(y + 4)}, {"font-size", "11"},
+        w.label({{"x", number(plot_left - 6)}, {"y", number(y + 4)}, {"font-size", "11"},
                              {"text-anchor", "end"}},
                     tick_label(v));
     }
@@ -138,15 +138,15 @@ void draw_panel(Writer& w, const Panel& p, std::size_t index, double left, doubl
         const double px = plot_left + xa.at(x);
         w.empty("line", {{"x1", number(px)}, {"y1", number(plot_top + kPlotHeight)}, {"x2", number(px)},
                          {"y2", number(plot_top + kPlotHeight + 5)}, {"stroke", "#555555"}});
-        w.with_text("text", {{"x", number(px)}, {"y", number(plot_top + kPlotHeight + 18)}, {"font-size", "11"},
+        w.label({{"x", number(px)}, {"y", number(plot_top + kPlotHeight + 18)}, {"font-size", "11"},
                              {"text-anchor", "middle"}},
                     tick_label(x));
     }
-    w.with_text("text", {{"x", number(plot_left + kPlotWidth / 2)}, {"y", number(plot_top + kPlotHeight + 38)},
+    w.label({{"x", number(plot_left + kPlotWidth / 2)}, {"y", number(plot_top + kPlotHeight + 38)},
                          {"font-size", "12"}, {"text-anchor", "middle"}},
                 p.x_label + (p.log_x ? " (log scale)" : ""));
     const double label_x = left + 14, label_y = plot_top + kPlotHeight / 2;
-    w.with_text("text", {{"x", number(label_x)}, {"y", number(label_y)}, {"font-size", "12"}, {"text-anchor", "middle"},
+    w.label({{"x", number(label_x)}, {"y", number(label_y)}, {"font-size", "12"}, {"text-anchor", "middle"},
                          {"transform", "rotate(-90 " + number(label_x) + " " + number(label_y) + ")"}},
                 p.y_label + (p.log_y ? " (log scale)" : ""));
     for (std::size_t si = 0; si < p.series.size(); ++si) {
@@ -214,7 +214,7 @@ std::string chart_svg(const Chart& chart) {
     Writer w(width, height);
     w.empty("rect", {{"width", number(width)}, {"height", number(height)}, {"fill", "#ffffff"}});
     w.open("g", {{"font-family", kFontFamily}});
-    w.with_text("text", {{"x", number(kMargin)}, {"y", number(kMargin + 18)}, {"font-size", "15"},
+    w.label({{"x", number(kMargin)}, {"y", number(kMargin + 18)}, {"font-size", "15"},
                          {"font-weight", "bold"}},
                 chart.title);
     for (std::size_t i = 0; i < chart.panels.size(); ++i) {
@@ -229,7 +229,7 @@ std::string chart_svg(const Chart& chart) {
         if (s.dashed) line.push_back({"stroke-dasharray", "7 4"});
         w.empty("line", line);
         marker(w, s, x + 18, y);
-        w.with_text("text", {{"x", number(x + 44)}, {"y", number(y + 4)}, {"font-size", "12"}}, s.name);
+        w.label({{"x", number(x + 44)}, {"y", number(y + 4)}, {"font-size", "12"}}, s.name);
     }
     w.close();
     return w.finish();

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "render/svg/layout.hpp"
 #include "text/utf8.hpp"
 
 namespace attn::render::svg {
@@ -78,6 +79,14 @@ std::string Writer::start_tag(const std::string& name, const Attributes& attribu
     std::string tag = std::string(2 * (open_.size() + 1), ' ') + "<" + name;
     for (const auto& [key, value] : attributes) {
         check_name(key);
+        if (key == "font-family" && value.find(',') != std::string::npos) {
+            // A font list, for renderers that take one (rsvg, browsers: the style wins over the
+            // attribute), then its first family alone, for ImageMagick's own renderer, which
+            // reads both in order and takes a list as one unknown name (and then draws no text).
+            tag += " style=\"font-family: " + escape(value) + "\" font-family=\"" +
+                   escape(value.substr(0, value.find(','))) + "\"";
+            continue;
+        }
         tag += " " + key + "=\"" + escape(value) + "\"";
     }
     return tag;
@@ -89,6 +98,25 @@ void Writer::empty(const std::string& name, const Attributes& attributes) {
 
 void Writer::with_text(const std::string& name, const Attributes& attributes, std::string_view text) {
     body_ += start_tag(name, attributes) + ">" + escape(text) + "</" + name + ">\n";
+}
+
+void Writer::label(const Attributes& attributes, std::string_view text) {
+    Attributes given = attributes;
+    // Text is filled, never stroked: said on every label, since ImageMagick's own SVG renderer
+    // carries the stroke of the shape before (a heatmap cell's white outline) on to the text.
+    bool stroke = false;
+    for (const auto& attribute : attributes) stroke = stroke || attribute.first == "stroke";
+    if (!stroke) given.push_back({"stroke", "none"});
+    // Chinese text names its CJK fonts itself: ImageMagick's renderer has no per-character
+    // fallback, so the family it is given must hold the characters (kCjkFontFamily).
+    bool wide = false;
+    for (std::size_t i = 0; i < text.size() && !wide;) {
+        const text::CodePoint d = text::decode(text, i);
+        wide = d.length > 0 && d.value >= 0x2E80 && d.value <= 0xFFEF;
+        i += d.length > 0 ? d.length : 1;
+    }
+    if (wide) given.push_back({"font-family", kCjkFontFamily});
+    with_text("text", given, text);
 }
 
 void Writer::open(const std::string& name, const Attributes& attributes) {

@@ -22,10 +22,17 @@ using Attributes = std::vector<std::pair<std::string, std::string>>;
 class Writer {
 public:
     Writer(double width, double height);
+    // Every element: a font-family attribute holding a list ("A, B, sans-serif") is written as a
+    // style with the list (rsvg, browsers) and then the attribute with its first family alone
+    // (ImageMagick's own renderer reads both in order and takes a list for one unknown name).
     // <name a="v" …/>
     void empty(const std::string& name, const Attributes& attributes);
     // <name a="v" …>text</name>
     void with_text(const std::string& name, const Attributes& attributes, std::string_view text);
+    // A picture's <text>: stroke="none" unless a stroke is given (ImageMagick's renderer would
+    // stroke it with the outline of the shape before), and, when it holds Chinese, the CJK font
+    // list (layout.hpp's kCjkFontFamily).
+    void label(const Attributes& attributes, std::string_view text);
     // <name a="v" …> … </name>, nested; close() ends the innermost open element.
     void open(const std::string& name, const Attributes& attributes);
     void close();

@@ -51,7 +51,7 @@ std::string tokenize_svg(const results::Udl123& r) {
         Attributes a = font;
         a.insert(a.end(), {{"x", number(x)}, {"y", number(y)}, {"text-anchor", anchor}});
         if (bold) a.push_back({"font-weight", "bold"});
-        w.with_text("text", a, s);
+        w.label(a, s);
     };
     text(kWidth / 2, 24, "Byte-pair encoding (figure 12.8): " + std::to_string(r.merges) + " merges" +
                              (r.mistake.empty() ? "" : " [mistake: " + r.mistake + "]"),

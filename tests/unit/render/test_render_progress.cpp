@@ -134,3 +134,32 @@ TEST_CASE("views: udl 12.2 shows each head's attention, then X' signed; a mistak
     maps = udl_heatmaps(r);
     for (const Heatmap& h : maps) CHECK(h.title.find("[mistake: softmax-rows]") != std::string::npos);
 }
+
+TEST_CASE("progress: the time left at the pace so far, after a second; a refresh moves it during a long step") {
+    std::string out;
+    double now = 0;
+    ProgressLine line("attn cost:", [&](const std::string& s) { out = s; }, [&] { return now; }, 0.25, 0.1, true);
+    now = 0.5;
+    line.update(1, 10);
+    CHECK(out == "\rattn cost: 10%\x1b[K");          // before a second: no estimate yet
+    now = 1.0;
+    line.update(1, 10);
+    CHECK(out == "\rattn cost: 10%\x1b[K, about 9 s left");   // 1 s for a tenth: 9 s for the rest
+    now = 2.0;
+    line.refresh();                                    // no update for a second: the estimate grows
+    CHECK(out == "\rattn cost: 10%\x1b[K, about 18 s left");
+    now = 200;
+    line.refresh();
+    CHECK(out == "\rattn cost: 10%\x1b[K, about 30 min left");
+    now = 201;
+    line.update(10, 10);
+    CHECK(out == "\rattn cost: 100%\x1b[K");           // done: nothing left to estimate
+    ProgressLine quiet("x", [&](const std::string& s) { out = s; }, [&] { return now; });
+    out.clear();
+    quiet.refresh();                                   // nothing drawn yet: a refresh draws nothing
+    CHECK(out.empty());
+}
+
+TEST_CASE("progress: the line of a run without progress") {
+    CHECK(ticker_text("attn mask:", 3) == "\rattn mask: working, 3 s\x1b[K");
+}

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Pictures a teacher can project (issue 31, points 1 and 6), checked the way a room sees them:
+rendered by rsvg-convert, Debian's ImageMagick (`/usr/bin/convert`) and headless Chromium (each
+when installed), then
+each label's place compared with the same picture drawn without its text: the text must leave ink
+there in every renderer (ImageMagick's own renderer dropped the Chinese title and legend).
+
+class.svg (from a small graded class, in Chinese and in English): the legend has a swatch for
+every shade a bar uses; each known mistake is named in a <text> (not only in a <title> tooltip);
+no unexplained "2/1/0" counts; the font list names CJK fonts before the generic family; no text is
+stroked. The heatmap SVGs of attention, mask, permutation and lesson (point 6: --svg for the last
+two): every text stroke="none", and the labels present when rendered.
+
+ATTN_PICTURES_OUT=DIR keeps the PNG renderings there. A renderer that is not installed is skipped
+with a note (tools/install-deps.sh installs librsvg2-bin, imagemagick, fonts-wqy-microhei)."""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unicodedata
+import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import Checks, run_attn  # noqa: E402
+
+SVG = "{http://www.w3.org/2000/svg}"
+FORGOT_MIX = "forgot the mixing matrix Omega_c (D x D, applied to all N positions)"
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+
+
+def display_width(text):
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def texts(root):
+    """(element, text, x, y, size, anchor) of each <text>, with inherited attributes resolved."""
+    out = []
+    for t in root.iter(SVG + "text"):
+        out.append((t, t.text or "", float(t.get("x", 0)), float(t.get("y", 0)), float(t.get("font-size", 16)),
+                    t.get("text-anchor", "start")))
+    return out
+
+
+def without_text(svg_text):
+    return re.sub(r"<text\b[^>]*>.*?</text>", "", svg_text, flags=re.S)
+
+
+def renderers():
+    found = []
+    if shutil.which("rsvg-convert"):
+        found.append(("rsvg", lambda svg, png: ["rsvg-convert", "-b", "white", "-o", png, svg]))
+    if os.path.exists("/usr/bin/convert"):   # Debian's ImageMagick itself (not a wrapper earlier on PATH)
+        found.append(("imagemagick", lambda svg, png: ["/usr/bin/convert", "-background", "white", svg, png]))
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium and not os.environ.get("ATTN_SANITIZED"):   # (the sanitizer build: the same SVG, rendered once is enough)   # headless, the page the size of the picture
+        def shot(svg, png):
+            root = ET.parse(svg).getroot()
+            size = f"{int(float(root.get('width')))},{int(float(root.get('height')))}"
+            return [chromium, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
+                    f"--screenshot={png}", f"--window-size={size}", "file://" + os.path.abspath(svg)]
+        found.append(("chromium", shot))
+    return found
+
+
+def pixels(png):
+    """(width, height, bytes RGB) of a PNG, read through ImageMagick."""
+    size = subprocess.run(["/usr/bin/identify", "-format", "%w %h", png], capture_output=True, text=True).stdout.split()
+    w, h = int(size[0]), int(size[1])
+    raw = subprocess.run(["/usr/bin/convert", png, "-alpha", "remove", "-depth", "8", "rgb:-"], capture_output=True).stdout
+    return w, h, raw
+
+
+def ink_in(a, b, box):
+    """How many pixels differ between renderings a and b inside box (x0, y0, x1, y1)."""
+    w, h, ra = a
+    _, _, rb = b
+    x0, y0, x1, y1 = (max(0, int(box[0])), max(0, int(box[1])), min(w, int(box[2]) + 1), min(h, int(box[3]) + 1))
+    n = 0
+    for y in range(y0, y1):
+        row = y * w * 3
+        sa, sb = ra[row + 3 * x0: row + 3 * x1], rb[row + 3 * x0: row + 3 * x1]
+        if sa != sb:
+            n += sum(1 for i in range(0, len(sa), 3) if sa[i:i + 3] != sb[i:i + 3])
+    return n
+
+
+def check_rendering(check, name, svg_path, keep, wanted=lambda text: True, env=None, only=None):
+    """Renders svg_path with and without its text in each renderer (or the one named `only`): ink
+    where each wanted label is."""
+    root = ET.parse(svg_path).getroot()
+    with open(svg_path, encoding="utf-8") as f:
+        bare = without_text(f.read())
+    bare_path = svg_path + ".bare.svg"
+    with open(bare_path, "w", encoding="utf-8") as f:
+        f.write(bare)
+    if not os.path.exists("/usr/bin/convert"):
+        print(f"note: ImageMagick is not installed; {name} was not rendered")
+        return
+    for renderer, command in renderers():
+        if only and renderer != only:
+            continue
+        if renderer == "chromium" and not name.startswith(("class", "lesson", "permutation")):
+            continue   # a browser start costs seconds: the pictures with Chinese text and the new one
+        full_png, bare_png = f"{svg_path}.{renderer}.png", f"{svg_path}.{renderer}.bare.png"
+        r1 = subprocess.run(command(svg_path, full_png), capture_output=True, text=True, timeout=120, env=env)
+        r2 = subprocess.run(command(bare_path, bare_png), capture_output=True, text=True, timeout=120, env=env)
+        if not check(r1.returncode == 0 and r2.returncode == 0 and os.path.exists(full_png),
+                     f"{name}: {renderer} renders it ({r1.stderr.strip()[:200]})"):
+            continue
+        if keep:
+            shutil.copy(full_png, os.path.join(keep, f"{name}.{renderer}.png"))
+        full, empty = pixels(full_png), pixels(bare_png)
+        sx = full[0] / float(root.get("width", full[0]))
+        missing = []
+        for _, text, x, y, size, anchor in texts(root):
+            if not text.strip() or not wanted(text):
+                continue
+            width = display_width(text) * 0.62 * size
+            left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0)
+            box = (left * sx, (y - size) * sx, (left + width) * sx, (y + size * 0.3) * sx)
+            area = (box[2] - box[0]) * (box[3] - box[1])
+            if ink_in(full, empty, box) < max(4, 0.03 * area):
+                missing.append(text)
+        check(not missing, f"{name}: {renderer} draws every label ({len(missing)} missing: {missing[:4]})")
+
+
+def class_run(attn, tmp, lang):
+    """A class of four with the chapter's numbers: all right, a known mistake, another wrong answer,
+    problem 3 missing. Returns the class.svg path."""
+    key = run_attn(attn, ["homework", "--key", "--variant", "chapter"], text=True).stdout
+    sheets = {
+        "s1": key,
+        "s2": re.sub(r"(?m)^params = .*$", 'params = "3*D^2"', key, count=1),
+        "s3": re.sub(r"(?m)^kept_sum = .*$", "kept_sum = 12345.5", key, count=1),
+        "s4": key.split("[hw3")[0],
+    }
+    folder = os.path.join(tmp, f"class-{lang}")
+    os.makedirs(folder)
+    rows = ["id,sheet,name,variant"]
+    for sid, text in sheets.items():
+        with open(os.path.join(folder, sid + ".toml"), "w", encoding="utf-8") as f:
+            f.write(text)
+        rows.append(f"{sid},{sid}.toml,Student {sid},chapter")
+    with open(os.path.join(folder, "roster.csv"), "w", encoding="utf-8") as f:
+        f.write("\n".join(rows) + "\n")
+    out = os.path.join(folder, "out")
+    env = {k: v for k, v in os.environ.items() if k not in ("ATTN_COURSE_SECRET", "ATTN_LANG")}
+    r = run_attn(attn, ["homework", "--grade-class", os.path.join(folder, "roster.csv"), "--out", out, "--lang", lang],
+                 env=env, text=True)
+    return r, os.path.join(out, "class.svg")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--attn", required=True)
+    a = p.parse_args()
+    checks = Checks("projected_pictures")
+    check = checks.check
+    keep = os.environ.get("ATTN_PICTURES_OUT")
+    if keep:
+        os.makedirs(keep, exist_ok=True)
+    have_cjk_font = bool(subprocess.run(["fc-list", ":lang=zh-tw"], capture_output=True, text=True).stdout.strip()) \
+        if shutil.which("fc-list") else False
+    tmp = tempfile.mkdtemp()
+    try:
+        for lang in ("zh-TW", "en"):
+            r, path = class_run(a.attn, tmp, lang)
+            if not check(os.path.exists(path), f"class.svg ({lang}) written (exit {r.returncode}: {r.stderr.strip()[:200]})"):
+                continue
+            root = ET.parse(path).getroot()
+            bars = [g for g in root.iter(SVG + "g") if g.get("id", "").startswith("key-")]
+            in_bars = {id(rect) for g in bars for rect in g.iter(SVG + "rect")}
+            used = {rect.get("fill") for g in bars for rect in g.iter(SVG + "rect")}
+            swatches = {rect.get("fill") for rect in root.iter(SVG + "rect")
+                        if id(rect) not in in_bars and rect.get("width") == rect.get("height")}
+            check(used and used <= swatches, f"class.svg ({lang}): every shade of the bars is in the legend "
+                                             f"(unlabelled: {sorted(used - swatches)})")
+            words = [t for _, t, *_ in texts(root)]
+            check(any(FORGOT_MIX in t for t in words), f"class.svg ({lang}): the known mistake is named on the picture")
+            if lang == "zh-TW":
+                check(not any("known mistake" in t or "Each bar" in t for t in words),
+                      "class.svg (zh-TW): the legend and the note on the counts in Chinese")
+            check(not any(re.fullmatch(r"\d+/\d+/\d+", t.strip()) for t in words),
+                  f"class.svg ({lang}): no unexplained right/wrong/missing triple")
+            check(any(re.search(r"\b1\b", t) for t in words if "·" in t), f"class.svg ({lang}): counts in words beside the bars")
+            # The list (style, for rsvg and browsers), then one family (the attribute, which
+            # ImageMagick's renderer reads last): DejaVu Sans, or a CJK font where the text is Chinese.
+            lists = [re.sub(r"^font-family:\s*", "", g.get("style", "")) for g in root.iter(SVG + "g") if g.get("font-family")]
+            check(lists and all("Noto Sans CJK TC" in f and "WenQuanYi" in f and f.rstrip().endswith("sans-serif")
+                                for f in lists), f"class.svg ({lang}): CJK fonts in the font list ({lists[:1]})")
+            singles = {t.get("font-family") for t, text, *_ in texts(root) if CJK.search(text)}
+            check(all(f and "," not in f for f in singles) and (lang == "en" or singles == {"WenQuanYi Micro Hei"}),
+                  f"class.svg ({lang}): Chinese text names one CJK family for ImageMagick ({singles})")
+            check(all(t.get("stroke") == "none" for t, *_ in texts(root)), f"class.svg ({lang}): no text is stroked")
+            if lang == "zh-TW" and not have_cjk_font:
+                print("note: no Traditional Chinese font (fc-list :lang=zh-tw); the Chinese labels were not checked for ink")
+                check_rendering(check, f"class-{lang}", path, keep, wanted=lambda t: not CJK.search(t))
+            else:
+                check_rendering(check, f"class-{lang}", path, keep)
+            if lang == "en" and os.path.isdir("/usr/share/fonts/truetype/dejavu"):
+                # A server with DejaVu alone (no CJK font): the English class.svg still reads whole.
+                conf = os.path.join(tmp, "dejavu-only.conf")
+                with open(conf, "w") as f:
+                    f.write('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                            f'<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>{tmp}/fc-cache</cachedir>'
+                            '</fontconfig>')
+                check_rendering(check, "class-en-dejavu-only", path, keep, env=dict(os.environ, FONTCONFIG_FILE=conf),
+                                only="rsvg")
+
+        # Heatmap pictures: text never stroked; every label drawn in each renderer.
+        for name, args in [("attention", ["attention", "--n", "8"]), ("mask", ["mask"]),
+                           ("permutation", ["permutation"]), ("lesson", ["lesson", "3"])]:
+            path = os.path.join(tmp, name + ".svg")
+            r = run_attn(a.attn, args + ["--svg", path], text=True)
+            if not check(r.returncode == 0 and os.path.exists(path), f"attn {' '.join(args)} --svg: written ({r.stderr.strip()})"):
+                continue
+            root = ET.parse(path).getroot()
+            check(all(t.get("stroke") == "none" for t, *_ in texts(root)), f"{name}.svg: no text is stroked")
+            check_rendering(check, name, path, keep,
+                            wanted=(lambda t: have_cjk_font or not CJK.search(t)))
+    finally:
+        shutil.rmtree(tmp)
+    return checks.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
