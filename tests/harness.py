@@ -113,3 +113,43 @@ def numpy_exp_not_replicated(np):
     if features.get("AVX512F", False) and not features.get("AVX512_SKX", False):
         return "NumPy runs its AVX512F-only exp here (no AVX512_SKX), which attn does not replicate"
     return None
+
+
+class Completed:
+    """What a finished run gave, as subprocess.CompletedProcess names it (bytes)."""
+
+    def __init__(self, returncode, stdout, stderr):
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+_DEFAULT_PRINT = None
+
+
+def run_reference_in_process(script, args):
+    """Runs a reference script (a plain `python3 SCRIPT ARGS` program) inside this process with
+    runpy: the same stdout and exit status as a subprocess, without paying Python's and NumPy's
+    start-up for each run (the conformance drivers run hundreds). NumPy's print options and error
+    state are reset before each run, so that nothing one script set leaks into the next; argparse's
+    refusals (SystemExit) become the exit status. Not thread-safe: call it from one thread."""
+    import contextlib
+    import io
+    import runpy
+    import sys
+    import numpy as np
+    global _DEFAULT_PRINT
+    if _DEFAULT_PRINT is None:
+        _DEFAULT_PRINT = (np.get_printoptions(), np.geterr())
+    options, errors = _DEFAULT_PRINT
+    np.set_printoptions(**options)
+    np.seterr(**errors)
+    out, err = io.StringIO(), io.StringIO()
+    old_argv, code = sys.argv, 0
+    sys.argv = [str(script), *map(str, args)]
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            runpy.run_path(str(script), run_name="__main__")
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    finally:
+        sys.argv = old_argv
+    return Completed(code, out.getvalue().encode("utf-8"), err.getvalue().encode("utf-8"))

@@ -4,7 +4,9 @@
 For each experiment, --cases random flag sets (seeds small and huge, sizes that wrap lines and
 summarise arrays, lists that append rows, float flags drawn from their whole accepted range:
 --base log-uniform over 1..1e300, --delta over -1e6..1e6) are run through build/attn and through
-`/usr/bin/python3 <reference>/<experiment>.py`; stdout must be identical and both must exit 0.
+`<reference>/<experiment>.py` (run inside this process, harness.run_reference_in_process: the
+same stdout and exit status as a subprocess, without NumPy's start-up for each of the hundreds of
+runs); stdout must be identical and both must exit 0.
 The edges of the float flags' accepted ranges are always run, and a --base just below the range
 must be refused (docs/spec/cpu-independence.md says why the range stops at 1).
 
@@ -22,7 +24,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/: harness.py
-from harness import Checks, byte_diff, run_attn
+from harness import Checks, byte_diff, run_attn, run_reference_in_process
 
 PYTHON = "/usr/bin/python3"
 DEFAULT_SEED = 20261130   # fixed, so a ctest run is reproducible
@@ -113,8 +115,8 @@ def main():
     p.add_argument("--attn", required=True)
     p.add_argument("--reference", required=True, help="folder of the reference scripts")
     # Under the sanitizers (ATTN_SANITIZED, set by CMake for that build) the release suite has
-    # already compared 60 sets per experiment; 20 keep every flag's range covered there.
-    p.add_argument("--cases", type=int, default=20 if os.environ.get("ATTN_SANITIZED") else 60,
+    # already compared 200 sets per experiment; 40 keep every flag's range covered there.
+    p.add_argument("--cases", type=int, default=40 if os.environ.get("ATTN_SANITIZED") else 200,
                    help="random flag sets per experiment")
     p.add_argument("--seed", default=str(DEFAULT_SEED),
                    help=f"run seed, or 'random' for one from the clock (default {DEFAULT_SEED})")
@@ -126,9 +128,10 @@ def main():
               "(they come with the chapter's shared/ folder, see the README)")
         return SKIP
     try:
-        subprocess.run([PYTHON, "-c", "import numpy"], check=True, capture_output=True)
-    except (OSError, subprocess.CalledProcessError):
-        print("conformance: Debian's python3-numpy is missing (apt-get install -y python3-numpy)")
+        import numpy  # noqa: F401  (the reference scripts run in this process)
+    except ImportError:
+        print(f"conformance: NumPy is missing for {sys.executable}: run this driver with Debian's "
+              f"{PYTHON} (apt-get install -y python3-numpy)")
         return 1
     run_seed = int(time.time()) if a.seed == "random" else int(a.seed)
     print(f"conformance: run seed {run_seed}, {a.cases} cases per experiment; replay with\n"
@@ -138,16 +141,18 @@ def main():
     cases = [(name, EXPERIMENTS[name](r)) for name in a.experiments for _ in range(a.cases)]
     cases += [(name, args) for name, args in EDGES if name in a.experiments]
 
-    def run_case(case):
+    def run_attn_case(case):
         name, args = case
-        script = os.path.join(a.reference, f"{name}.py")
-        ref = subprocess.run([PYTHON, script, *args], capture_output=True)
-        got = subprocess.run([a.attn, name, *args], capture_output=True)
-        return name, args, ref, got
+        return subprocess.run([a.attn, name, *args], capture_output=True)
 
     checks = Checks("conformance")
+    # attn runs as processes on a pool while the reference runs in this process, one case after
+    # the other (harness.run_reference_in_process: no Python and NumPy start-up per case).
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        for name, args, ref, got in pool.map(run_case, cases):
+        attn_runs = [pool.submit(run_attn_case, case) for case in cases]
+        for (name, args), attn_run in zip(cases, attn_runs):
+            ref = run_reference_in_process(os.path.join(a.reference, f"{name}.py"), args)
+            got = attn_run.result()
             if ref.returncode == 0 and got.returncode == 0 and ref.stdout == got.stdout:
                 checks.check(True, "")
                 continue

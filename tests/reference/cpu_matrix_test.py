@@ -65,7 +65,7 @@ def main():
     ap.add_argument("--attn")
     ap.add_argument("--test-core")
     ap.add_argument("--reference")
-    ap.add_argument("--cases", type=int, default=4)
+    ap.add_argument("--cases", type=int, default=20)
     ap.add_argument("--seed", default="20261130")
     a = ap.parse_args()
     if a.part == "conformance" and not os.path.isfile(os.path.join(a.reference, "permutation.py")):

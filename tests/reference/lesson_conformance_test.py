@@ -20,9 +20,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/: harness.py
 from golden_test import outputs_match
 
-from harness import Checks, byte_diff, run_attn
+from harness import Checks, byte_diff, run_attn, run_reference_in_process
 
-PYTHON = "/usr/bin/python3"
 
 
 def number(r):
@@ -56,9 +55,10 @@ def flag_set(r):
     return sections + options if r.random() < 0.5 else options + sections
 
 
-def compare(attn, reference, args):
-    a = subprocess.run([attn, "lesson", *args], capture_output=True)
-    p = subprocess.run([PYTHON, reference, *args], capture_output=True)
+def compare(reference, args, a):
+    """attn's run `a` of `lesson ARGS` against lesson.py ARGS, run in this process (no torch start-up
+    per case: harness.run_reference_in_process); a problem's text, or None."""
+    p = run_reference_in_process(reference, args)
     if p.returncode != 0:
         return f"reference failed on {args}: {p.stderr.decode(errors='replace').strip()}"
     if a.returncode != 0:
@@ -89,7 +89,9 @@ def main():
         print(f"lesson conformance: SKIPPED, the chapter's reference script {reference} is not there "
               "(it comes with the chapter's shared/ folder, see the README)")
         return 77
-    if subprocess.run([PYTHON, "-c", "import torch"], capture_output=True).returncode != 0:
+    try:
+        import torch  # noqa: F401  (lesson.py runs in this process)
+    except ImportError:
         print("lesson conformance: SKIPPED, Debian's python3-torch is not installed "
               "(apt-get install -y python3-torch; golden/lesson still checks the lesson)")
         return 77
@@ -99,7 +101,9 @@ def main():
     sets = [[]] + [flag_set(r) for _ in range(a.cases)]
     checks = Checks("lesson conformance")
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        for problem in pool.map(lambda s: compare(a.attn, reference, s), sets):
+        runs = [pool.submit(subprocess.run, [a.attn, "lesson", *s], capture_output=True) for s in sets]
+        for s, run in zip(sets, runs):
+            problem = compare(reference, s, run.result())
             checks.check(not problem, problem)
     for args in BAD:
         run = run_attn(a.attn, ["lesson", *args])

@@ -16,43 +16,24 @@ start-up time. The run seed is printed so a failure can be replayed with --seed.
 ../shared the test exits 77 (ctest: skipped).
 """
 import argparse
-import contextlib
-import io
 import pathlib
 import random
 import re
-import runpy
-import subprocess
 import os
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/: harness.py
-from harness import Checks, byte_diff, run_attn
+from harness import Checks, byte_diff, run_attn, run_reference_in_process
 
 MISTAKES = ["scale-d", "unscaled", "softmax-rows", "no-bias", "no-omega-c"]
 MAX_SEED = 2**32 - 1
 
 
 def oracle(script, args):
-    """stdout of udl.py ARGS, or None if it exits non-zero."""
-    import numpy as np
-    import warnings
-    np.set_printoptions(**DEFAULT_PRINT)
-    out = io.StringIO()
-    old_argv = sys.argv
-    sys.argv = [script, *args]
-    try:
-        with contextlib.redirect_stdout(out), warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            with np.errstate(all="ignore"):
-                runpy.run_path(script, run_name="__main__")
-    except SystemExit as e:
-        if e.code not in (0, None):
-            return None
-    finally:
-        sys.argv = old_argv
-    return out.getvalue()
+    """stdout of udl.py ARGS (run in this process), or None if it exits non-zero."""
+    r = run_reference_in_process(script, args)
+    return r.stdout.decode("utf-8") if r.returncode == 0 else None
 
 
 def divisors(d):
@@ -134,8 +115,6 @@ def main():
     except ImportError:
         print("udl conformance: skipped, this python3 has no NumPy")
         return 77
-    global DEFAULT_PRINT
-    DEFAULT_PRINT = np.get_printoptions()
     run_seed = a.seed if a.seed is not None else int(time.time())
     print(f"udl conformance: run seed {run_seed} (replay with --seed {run_seed})")
     r = random.Random(run_seed)

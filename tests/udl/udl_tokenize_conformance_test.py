@@ -15,18 +15,15 @@ The oracle runs in this process (runpy) to save Python's and NumPy's start-up. T
 printed so a failure can be replayed with --seed. Without ../shared the test exits 77.
 """
 import argparse
-import contextlib
-import io
 import os
 import pathlib
 import random
-import runpy
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/: harness.py
-from harness import Checks
+from harness import Checks, run_reference_in_process
 
 MISTAKES = ["stale-tokens", "pairs-once", "sorted-ties", "last-tie"]
 SPACES = [" ", " ", " ", "  ", "\t", "\n", "\u3000", "\u00a0", "\u1680", "\u2028", "\u0085",
@@ -38,18 +35,8 @@ CJK = "床前明月光疑是地上霜舉頭望低思故鄉的一是不了人我�
 
 def oracle(script, args):
     """(exit status, stdout, stderr) of udl.py ARGS, run in this process."""
-    out, err = io.StringIO(), io.StringIO()
-    old_argv = sys.argv
-    sys.argv = [script, *args]
-    code = 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            runpy.run_path(script, run_name="__main__")
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    finally:
-        sys.argv = old_argv
-    return code, out.getvalue(), err.getvalue()
+    r = run_reference_in_process(script, args)
+    return r.returncode, r.stdout.decode("utf-8"), r.stderr.decode("utf-8")
 
 
 def word(r):
