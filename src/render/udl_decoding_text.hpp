@@ -4,7 +4,7 @@
 // from when no model was given).
 #include <string>
 
-#include "results/udl_decoding_report.hpp"
+#include "report/udl_decoding_report.hpp"
 
 namespace attn::render {
 
