@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "results/udl_decoding_report.hpp"
+#include "report/udl_decoding_report.hpp"
 
 namespace attn::experiments {
 
