@@ -181,6 +181,10 @@ Command udl_command() {
         mistake.flag.help += "; 12.4: " + names;
     }
     const experiments::DecodingOptions d{};
+    auto seed_text = [](Option<long> flag) {   // seeds as decimal text, like every seed in attn's JSON
+        flag.value = [](long value) { return report::SettingValue(std::to_string(value)); };
+        return flag;
+    };
     auto dec = [](auto field, auto flag) { return lift(&UdlFlags::decoding, lift(field, flag)); };
     std::vector<Option<UdlFlags>> decoding_flags = {
         lift(&UdlFlags::model, given_text_flag("--model", "DIR|FILE",
@@ -189,13 +193,14 @@ Command udl_command() {
         lift(&UdlFlags::vocab, given_text_flag("--vocab", "DIR",
                                                "12.4: vocab.json + merges.txt or encoder.json + vocab.bpe (default: the model folder)")),
         lift(&UdlFlags::prompt, given_text_flag("--prompt", "TEXT", std::string("12.4: the prompt (default: ") + experiments::kUdlPrompt + ")")),
-        dec(&experiments::DecodingOptions::seed, int_flag("--seed", "12.4: set_seed's np.random.seed", d.seed, seeds)),
+        dec(&experiments::DecodingOptions::seed, seed_text(int_flag("--seed", "12.4: set_seed's np.random.seed", d.seed, seeds))),
         dec(&experiments::DecodingOptions::tokens, int_flag("--tokens", "12.4: tokens per loop, and beam_length", d.tokens, range_text(0L, 10000L))),
         dec(&experiments::DecodingOptions::k, int_flag("--k", "12.4: top-k's k", d.k, "1..V")),
         dec(&experiments::DecodingOptions::thresh, number_flag("--thresh", "12.4: nucleus threshold", d.thresh, "a finite float32")),
         dec(&experiments::DecodingOptions::beams, int_flag("--beams", "12.4: n_beam", d.beams, range_text(1L, 1000L))),
         dec(&experiments::DecodingOptions::kth, int_list_flag("--kth", "12.4: cell 26's ranks, in order", d.kth, "0..V-1", "")),
-        dec(&experiments::DecodingOptions::token_seed, int_flag("--token-seed", "12.4: cell 7's np.random.seed", d.token_seed, seeds)),
+        dec(&experiments::DecodingOptions::token_seed,
+            seed_text(int_flag("--token-seed", "12.4: cell 7's np.random.seed", d.token_seed, seeds))),
         dec(&experiments::DecodingOptions::legacy_decode, toggle_flag("--legacy-decode", "12.4: decode as transformers <= 4.44 (space clean-up)")),
     };
     Option<long> cell_given = int_flag("--cell", "12.4: print only this cell, as the whole run prints it", 0, "7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 28");
@@ -207,6 +212,7 @@ Command udl_command() {
         parse(v, text);
         value = v;
     };
+    cell_flag.value = [](const std::optional<long>& v) { return report::SettingValue(v.value_or(0L)); };
     decoding_flags.push_back(lift(&UdlFlags::cell, cell_flag));
     decoding_flags.push_back(lift(&UdlFlags::cells, int_list_flag("--cells", "12.4: print only these cells", {}, "printing cells", "all")));
     // 12.3's --merges: "not given" is the notebook's 22.
