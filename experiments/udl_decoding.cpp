@@ -72,6 +72,8 @@ public:
         for (long n : decoding_cells()) {
             if (n > last) break;
             showing_ = shown.count(n) > 0;
+            if (showing_) r_.cells.push_back({static_cast<int>(n), {}});
+            cell_ = static_cast<int>(n);
             try {
                 cell(n);
             } catch (const NotebookRaise& e) {
@@ -84,7 +86,26 @@ public:
 
 private:
     void print(const std::string& line) {
-        if (showing_) r_.lines.push_back(line);
+        if (!showing_) return;
+        r_.lines.push_back(line);
+        r_.cells.back().lines.push_back(line);
+    }
+    // One decision of a shown cell, for --format json: the ids appended, their probabilities
+    // under the model (before any cut), and its margins.
+    using Margins = std::vector<std::pair<std::string, double>>;
+    void record(const char* decoder, const std::vector<int>& chosen, const std::vector<float>& p, Margins margins) {
+        if (!showing_) return;
+        report::UdlDecodingStep step;
+        step.cell = cell_;
+        step.decoder = decoder;
+        step.chosen = chosen;
+        for (int id : chosen) step.probabilities.push_back(p[static_cast<std::size_t>(id)]);
+        for (auto& m : margins)
+            if (m.second >= 0) step.margins.push_back(std::move(m));
+        r_.steps.push_back(std::move(step));
+    }
+    std::vector<float> sorted_if_shown(const std::vector<float>& p) const {
+        return showing_ ? gpt2::sorted_values(p, true) : std::vector<float>();
     }
     void set_seed() { rs_.seed_with(static_cast<std::uint32_t>(o_.seed)); }
     Tokens prompt() const { return Tokens{tok_.encode(o_.prompt), std::nullopt}; }
@@ -98,19 +119,39 @@ private:
     bool is(DecodingMistake m) const { return o_.mistake == m; }
 
     // get_*_token: one step each, extending t's ids
+    // argmax (greedy) or choice (sampling), with the margin of that kind of decision
+    int draw_or_argmax(const std::vector<float>& p, bool greedy, Margins& margins) {
+        if (greedy) {
+            margins.push_back({"argmax", gpt2::relative_gap(sorted_if_shown(p), 0, 1)});
+            return gpt2::argmax(p);
+        }
+        double draw = -1;
+        const int id = gpt2::choice(rs_, p, &draw);
+        margins.push_back({"draw", draw});
+        return id;
+    }
     void sample_next_token(Tokens& t) {
         const std::vector<float> p = probs(t.ids);
-        t.ids.push_back(is(DecodingMistake::sample_greedy) ? gpt2::argmax(p) : gpt2::choice(rs_, p));
+        Margins m;
+        const bool greedy = is(DecodingMistake::sample_greedy);
+        t.ids.push_back(draw_or_argmax(p, greedy, m));
+        record(greedy ? "greedy" : "sample", {t.ids.back()}, p, std::move(m));
     }
     void get_best_next_token(Tokens& t) {
         const std::vector<float> p = probs(t.ids);
-        t.ids.push_back(is(DecodingMistake::greedy_sample) ? gpt2::choice(rs_, p) : gpt2::argmax(p));
+        Margins m;
+        const bool greedy = !is(DecodingMistake::greedy_sample);
+        t.ids.push_back(draw_or_argmax(p, greedy, m));
+        record(greedy ? "greedy" : "sample", {t.ids.back()}, p, std::move(m));
     }
     void get_top_k_token(Tokens& t) {
         const std::vector<float> p = probs(t.ids);
         const std::size_t kth = static_cast<std::size_t>(o_.k - 1 + (is(DecodingMistake::topk_k) ? 1 : 0));
         const gpt2::TopK cut = gpt2::top_k(p, kth, is(DecodingMistake::topk_ascending), !is(DecodingMistake::topk_no_renorm));
-        t.ids.push_back(gpt2::choice(rs_, cut.kept));
+        double draw = -1;
+        t.ids.push_back(gpt2::choice(rs_, cut.kept, &draw));
+        record("top-k", {t.ids.back()}, p,
+               {{"top-k cut", gpt2::relative_gap(sorted_if_shown(p), o_.k - 1, o_.k)}, {"draw", draw}});
     }
     void get_nucleus_sampling_token(Tokens& t) {
         const std::vector<float> p = probs(t.ids);
@@ -118,7 +159,19 @@ private:
         const long index = gpt2::nucleus_index(sorted, static_cast<float>(o_.thresh));
         print("Choosing from " + std::to_string(index) + " tokens");
         const long offset = is(DecodingMistake::nucleus_off_by_one) ? 1 : is(DecodingMistake::nucleus_minus_one) ? -1 : 0;
-        t.ids.push_back(gpt2::choice(rs_, gpt2::nucleus_keep(p, sorted, index, offset)));
+        double draw = -1;
+        t.ids.push_back(gpt2::choice(rs_, gpt2::nucleus_keep(p, sorted, index, offset), &draw));
+        if (showing_) {
+            const float thresh = static_cast<float>(o_.thresh);
+            const std::vector<float> cum = gpt2::cumsum(sorted);
+            const auto i = static_cast<std::size_t>(index);
+            double cum_margin = -1;   // how far the cumulative sum at the cut was from the threshold
+            if (cum[i] > thresh)
+                cum_margin = std::min(static_cast<double>(cum[i]) - thresh, i ? static_cast<double>(thresh) - cum[i - 1] : INFINITY) /
+                             std::max(std::fabs(o_.thresh), 1e-30);
+            record("nucleus", {t.ids.back()}, p,
+                   {{"nucleus cum", cum_margin}, {"nucleus cut", gpt2::relative_gap(sorted, index, index + 1)}, {"draw", draw}});
+        }
     }
     void get_kth_most_likely_token(Tokens& t, std::size_t k) {
         const std::vector<float> p = probs(t.ids);
@@ -127,6 +180,11 @@ private:
         for (int id : next) logs.push_back(std::log(p[static_cast<std::size_t>(id)]));
         t.ids.insert(t.ids.end(), next.begin(), next.end());
         t.log_prob = add_log(t.log_prob, logs);
+        if (showing_) {
+            const std::vector<float> s = gpt2::sorted_values(p, true);
+            const long kk = static_cast<long>(k);
+            record("k-th", next, p, {{"k-th above", gpt2::relative_gap(s, kk - 1, kk)}, {"k-th below", gpt2::relative_gap(s, kk, kk + 1)}});
+        }
     }
 
     template <typename Step>
@@ -233,6 +291,7 @@ private:
     report::UdlDecodingReport& r_;
     rng::LegacyRandomState rs_;
     bool showing_ = false;
+    int cell_ = 0;
 };
 
 std::string cell_list() {
@@ -298,6 +357,7 @@ report::UdlDecodingReport run_udl_decoding(const DecodingOptions& o) {
             throw IoError("the model predicts " + std::to_string(V) + " ids but the vocabulary decodes " +
                           std::to_string(tok.size()));
         const std::vector<int> ids = tok.encode(o.prompt);
+        r.prompt_ids = ids;
         if (ids.empty()) throw UsageError("--prompt", "encodes to no tokens (the model needs at least one)");
         if (*std::max_element(ids.begin(), ids.end()) >= V)
             throw UsageError("--prompt", "has token id " + std::to_string(*std::max_element(ids.begin(), ids.end())) +

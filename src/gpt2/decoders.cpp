@@ -44,7 +44,13 @@ std::vector<float> cumsum(const std::vector<float>& p) {
     return out;
 }
 
-int choice(rng::LegacyRandomState& rs, const std::vector<float>& p32) {
+double relative_gap(const std::vector<float>& s, long i, long j) {
+    const long n = static_cast<long>(s.size());
+    if (i < 0 || j < 0 || i >= n || j >= n || !(s[static_cast<std::size_t>(i)] > 0)) return -1;
+    return (static_cast<double>(s[static_cast<std::size_t>(i)]) - s[static_cast<std::size_t>(j)]) / s[static_cast<std::size_t>(i)];
+}
+
+int choice(rng::LegacyRandomState& rs, const std::vector<float>& p32, double* draw_margin) {
     // mtrand.pyx RandomState.choice, a = len(p), size = 1, replace = False
     const double atol = std::max(std::sqrt(2.220446049250313e-16), std::sqrt(static_cast<double>(1.1920929e-07f)));
     const std::size_t n = p32.size();
@@ -67,7 +73,9 @@ int choice(rng::LegacyRandomState& rs, const std::vector<float>& p32) {
     for (std::size_t i = 0; i < n; ++i) cdf[i] = (acc = i ? acc + p[i] : p[i]);
     const double last = cdf[n - 1];
     for (double& v : cdf) v /= last;
-    return static_cast<int>(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin());   // searchsorted right
+    const auto i = static_cast<std::size_t>(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin());   // searchsorted right
+    if (draw_margin && i < n) *draw_margin = std::min(u - (i ? cdf[i - 1] : 0.0), cdf[i] - u);
+    return static_cast<int>(i);
 }
 
 namespace {

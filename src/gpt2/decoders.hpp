@@ -34,7 +34,12 @@ void zero_below(std::vector<float>& p, float threshold);
 // np.cumsum(p) for float32: sequential.
 std::vector<float> cumsum(const std::vector<float>& p);
 // np.random.choice(len(p), 1, replace=False, p=p)[0]; throws NotebookRaise as NumPy raises.
-int choice(rng::LegacyRandomState& rs, const std::vector<float>& p);
+// draw_margin (when given): the uniform draw's distance from the nearer edge of the chosen
+// token's cdf interval, how far the draw was from choosing a neighbour.
+int choice(rng::LegacyRandomState& rs, const std::vector<float>& p, double* draw_margin = nullptr);
+// (s[i] - s[j]) / s[i] for sorted values s[i] >= s[j]: how near two ranks came to swapping
+// (0: they tie); -1 when i or j is out of range or s[i] is 0.
+double relative_gap(const std::vector<float>& s, long i, long j);
 // np.argsort(values) with NumPy's default kind (quicksort.cpp: introsort, SMALL_QUICKSORT 15,
 // heapsort past depth 2 floor(log2 n)); the tie order is NumPy <= 1.24's.
 std::vector<std::size_t> numpy_argsort(const std::vector<double>& values);

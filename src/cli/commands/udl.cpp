@@ -15,6 +15,7 @@
 #include "experiments/udl.hpp"
 #include "experiments/udl_decoding.hpp"
 #include "render/heatmap_views.hpp"
+#include "render/json/udl_decoding_json.hpp"
 #include "render/json/udl_json.hpp"
 #include "render/svg/heatmap_svg.hpp"
 #include "render/svg/tokenize_svg.hpp"
@@ -56,14 +57,13 @@ experiments::DecodingOptions decoding_options(const UdlFlags& f) {
 
 // Notebook 12.4: the printed lines on standard output, a note on standard error for what the
 // notebook raised (exit 1) or for the weights it lacked (exit 4).
-int run_decoding(const ExperimentTarget<UdlFlags>& t) {
+int run_decoding(const ExperimentTarget<UdlFlags>& t, const report::Invocation& record) {
     if (t.pictures.heatmap || !t.pictures.svg.empty())
         throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply to notebook 12.4 yet");
-    if (t.presentation.format == Format::json) throw UsageError("--format", "notebook 12.4 prints text only (json: not yet)");
     if (t.options.diagnose) throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
     const report::UdlDecodingReport r = experiments::run_udl_decoding(decoding_options(t.options));
     if (!r.inferred.empty()) std::fprintf(stderr, "attn: %s\n", r.inferred.c_str());
-    write_stdout(render::udl_decoding_text(r));
+    write_stdout(t.presentation.format == Format::json ? render::udl_decoding_json(r, record) : render::udl_decoding_text(r));
     finish_stdout();
     if (r.raised_cell) {
         std::fprintf(stderr, "attn: %s\n", render::udl_decoding_raised(r).c_str());
@@ -259,7 +259,7 @@ Command udl_command() {
         else to_options(f);
     };
     e.instead = [](const ExperimentTarget<UdlFlags>& t, const report::Invocation& record) -> std::optional<int> {
-        if (decoding(t.options)) return run_decoding(t);
+        if (decoding(t.options)) return run_decoding(t, record);
         const experiments::UdlOptions o = to_options(t.options);
         const bool tokenize = o.notebook == experiments::UdlNotebook::nb12_3;
         if (tokenize && t.pictures.heatmap) throw UsageError("--heatmap", "applies to notebooks 12.1 and 12.2 only");
