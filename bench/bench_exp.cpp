@@ -35,7 +35,7 @@ void BM_GlibcExp(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
-// numpy_exp: the kernel this CPU picks (ATTN_EXP forces one), on arguments down to `low`.
+// numpy_exp: the kernel this CPU picks (ATTN_CPU=baseline gives glibc's), on arguments down to `low`.
 void numpy_exp_loop(benchmark::State& state, double low) {
     const std::vector<double> x = softmax_arguments(static_cast<std::size_t>(state.range(0)), low);
     std::vector<double> y(x.size());

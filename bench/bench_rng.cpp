@@ -40,7 +40,7 @@ static void BM_NextUint64(benchmark::State& state) {
 }
 BENCHMARK(BM_NextUint64);
 
-// The two SIMD parts of a block alone, for the chosen set (ATTN_RNG_SIMD): the lanes' fill of
+// The two SIMD parts of a block alone, for the chosen set (ATTN_CPU): the lanes' fill of
 // 256 draws, and the fast path's candidates over 256 draws; items are draws. What normal()
 // adds on top of their sum is the walk over the block and the ~1.5 % refused draws.
 static void BM_SimdFill(benchmark::State& state) {

@@ -1,7 +1,7 @@
 // attn's np.exp (src/core/numpy_exp.hpp) against NumPy's on this CPU, bit for bit: run by
 // bench/exp_vs_numpy.sh. `exp_vs_numpy args SEED COUNT` writes COUNT arguments (little-endian
 // doubles) to stdout; `exp_vs_numpy check` reads chunks of (2^20 arguments, NumPy's 2^20
-// results) from stdin and compares each with numpy_exp (the kernel ATTN_EXP chooses) and with
+// results) from stdin and compares each with numpy_exp (the kernel src/cpu's level chooses) and with
 // svml_exp_scalar, counting mismatches by kind of argument.
 #include <cmath>
 #include <cstdint>

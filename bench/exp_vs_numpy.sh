@@ -3,7 +3,7 @@
 # np.exp on this CPU, bit for bit: exp_vs_numpy writes the arguments (any bit pattern, |x| < 1,
 # the softmax's range, around overflow, underflow and the subnormal results, the algorithm's
 # thresholds and reduction boundaries ± ulps, ±0, ±inf, NaNs), NumPy computes np.exp on each
-# contiguous chunk of 2^20 (sent back as: count, arguments, results), and exp_vs_numpy compares with the kernel attn chose (ATTN_EXP) and
+# contiguous chunk of 2^20 (sent back as: count, arguments, results), and exp_vs_numpy compares with the kernel attn chose (ATTN_CPU=baseline: glibc's) and
 # with the scalar definition. Run by hand (about a minute of CPU per 10^8): not part of ctest.
 # Needs python3-numpy and the exp_vs_numpy program (cmake -DATTN_BENCHMARKS=ON;
 # cmake --build build --target exp_vs_numpy).

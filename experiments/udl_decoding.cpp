@@ -64,7 +64,7 @@ std::vector<float> add_log(const std::optional<std::vector<float>>& lp, const st
 
 class Notebook {
 public:
-    Notebook(const DecodingOptions& o, const gpt2::Tokenizer& tok, gpt2::Model* model, report::UdlDecodingReport& r)
+    Notebook(const DecodingOptions& o, const gpt2::Tokenizer& tok, gpt2::Model* model, results::UdlDecodingReport& r)
         : o_(o), tok_(tok), model_(model), r_(r), rs_(0) {}
 
     void run(const std::set<long>& shown) {
@@ -95,7 +95,7 @@ private:
     using Margins = std::vector<std::pair<std::string, double>>;
     void record(const char* decoder, const std::vector<int>& chosen, const std::vector<float>& p, Margins margins) {
         if (!showing_) return;
-        report::UdlDecodingStep step;
+        results::UdlDecodingStep step;
         step.cell = cell_;
         step.decoder = decoder;
         step.chosen = chosen;
@@ -288,7 +288,7 @@ private:
     const DecodingOptions& o_;
     const gpt2::Tokenizer& tok_;
     gpt2::Model* model_;
-    report::UdlDecodingReport& r_;
+    results::UdlDecodingReport& r_;
     rng::LegacyRandomState rs_;
     bool showing_ = false;
     int cell_ = 0;
@@ -335,12 +335,12 @@ void validate(const DecodingOptions& o) {
     if (!text::is_valid(o.prompt)) throw UsageError("--prompt", "is not valid UTF-8");
 }
 
-report::UdlDecodingReport run_udl_decoding(const DecodingOptions& o) {
+results::UdlDecodingReport run_udl_decoding(const DecodingOptions& o) {
     validate(o);
     std::set<long> shown(o.cells.begin(), o.cells.end());
     const bool all = shown.empty();
     if (all) shown = o.model.empty() ? std::set<long>{7} : std::set<long>(decoding_cells().begin(), decoding_cells().end());
-    report::UdlDecodingReport r;
+    results::UdlDecodingReport r;
     const std::string folder = !o.vocab.empty() ? o.vocab : (is_dir(o.model) ? o.model : std::string());
     if (folder.empty())
         throw UsageError("--vocab", "give --vocab DIR (or --model DIR with vocab.json + merges.txt in it); GPT-2's "

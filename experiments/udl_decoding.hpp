@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "report/udl_decoding_report.hpp"
+#include "results/udl_decoding_report.hpp"
 
 namespace attn::experiments {
 
@@ -45,6 +45,6 @@ const std::vector<long>& decoding_cells();
 void validate(const DecodingOptions& options);
 // Runs the notebook: reads the vocabulary and model (IoError for a bad file, UsageError for a
 // bad combination), computes the shown cells' lines.
-report::UdlDecodingReport run_udl_decoding(const DecodingOptions& options);
+results::UdlDecodingReport run_udl_decoding(const DecodingOptions& options);
 
 }  // namespace attn::experiments

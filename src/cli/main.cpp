@@ -17,6 +17,7 @@
 #include "cli/output.hpp"
 #include "cli/process.hpp"
 #include "cli/usage.hpp"
+#include "cpu/cpu_features.hpp"
 #include "errors.hpp"
 #include "text/utf8.hpp"
 
@@ -185,6 +186,9 @@ int run(int argc, char** argv) {
 
 static int run_and_report(int argc, char** argv) {
     try {
+        // ATTN_CPU is read here, before any command: a bad value is refused at once, exit 2,
+        // whatever the command would have computed (src/cpu/cpu_features.hpp).
+        (void)attn::cpu::level();
         const int code = run(argc, argv);
         attn::cli::finish_stdout();
         return code;

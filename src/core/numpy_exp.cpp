@@ -132,18 +132,6 @@ double svml_exp_scalar(double x) {
 
 namespace {
 
-bool svml_runs() {
-#if defined(__x86_64__)
-    // NumPy 1.24 takes its AVX512_SKX loops (and with them SVML's exp) when the CPU has these
-    // five and the OS saves the ZMM state; cpu::has checks both.
-    using cpu::Feature;
-    return cpu::has(Feature::avx512f) && cpu::has(Feature::avx512cd) && cpu::has(Feature::avx512bw) &&
-           cpu::has(Feature::avx512dq) && cpu::has(Feature::avx512vl);
-#else
-    return false;
-#endif
-}
-
 // NPY_DISABLE_CPU_FEATURES naming AVX512_SKX turns NumPy's SKX loops off (its AVX512F-only
 // loop, a different exp, then runs; attn does not replicate that one and uses libm's).
 bool numpy_disables_skx() {
@@ -162,14 +150,9 @@ bool numpy_disables_skx() {
 }
 
 bool choose_svml() {
-    const char* asked = std::getenv("ATTN_EXP");
-    if (asked != nullptr && *asked != '\0') {
-        if (std::strcmp(asked, "glibc") == 0) return false;
-        if (std::strcmp(asked, "svml") == 0 && svml_runs()) return true;
-        throw std::runtime_error(std::string("ATTN_EXP=") + asked +
-                                 ": must be glibc, or svml on a CPU with AVX-512 SKX");
-    }
-    return svml_runs() && !numpy_disables_skx();
+    // NumPy 1.24 takes its AVX512_SKX loops (and with them SVML's exp) when the CPU has AVX-512
+    // F, CD, BW, DQ and VL and the OS saves the ZMM state: cpu::Level::avx512 exactly.
+    return cpu::level() >= cpu::Level::avx512 && !numpy_disables_skx();
 }
 
 bool use_svml() {

@@ -19,9 +19,9 @@ inline double numpy_exp(double x) {
     return y;
 }
 
-// "svml" or "glibc": what numpy_exp runs here. The choice is made once: ATTN_EXP=svml|glibc
-// forces one (svml is refused on a CPU without AVX-512 SKX, as std::runtime_error naming the
-// variable); otherwise svml exactly when NumPy would pick its AVX512_SKX loops.
+// "svml" or "glibc": what numpy_exp runs here, chosen once: svml exactly when NumPy would pick
+// its AVX512_SKX loops, i.e. cpu::level() is avx512 (src/cpu; ATTN_CPU=avx2 or baseline gives
+// glibc's, as on a CPU without it) and NPY_DISABLE_CPU_FEATURES does not name AVX512_SKX.
 const char* numpy_exp_kernel();
 
 // The SVML algorithm one lane at a time in portable scalar code (fma, integer bit moves): the

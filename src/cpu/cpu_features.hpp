@@ -1,17 +1,31 @@
-// Which x86-64 instruction sets this CPU runs and the OS has enabled (their register state
-// saved, the XGETBV check), asked in one place for every run-time choice of loops: softmax's
-// passes, numpy_exp's SVML kernel, the generator's SIMD normals and `attn cost`'s kernels.
-// Read from glibc's CPU description, computed once by the dynamic loader (or the static
-// start-up) before main, so asking executes no CPUID (about 8 us each in a VM;
-// docs/performance.md, "Start-up: CPUID and the executed code"). On aarch64 every answer is no.
+// The one answer to "which instruction sets may attn's loops use here", asked by every run-time
+// choice of loops: numpy_exp's SVML kernel, the generator's SIMD normals and `attn cost`'s
+// kernels. Read from glibc's CPU description, computed once by the dynamic loader (or the static
+// start-up) before main, so asking executes no CPUID (each costs about 8 us in a VM). On any
+// other architecture (aarch64, WebAssembly) the answer is the baseline.
+//
+// ATTN_CPU=baseline|avx2|avx512 lowers the level for tests and for a host that wants to imitate
+// a smaller CPU (tests/CMakeLists.txt runs the generator and exp at each level this CPU has); a
+// value that is not one of these, or above what this CPU runs, is a usage error (exit 2).
 #pragma once
 
 namespace attn::cpu {
 
-enum class Feature { avx2, fma, avx512f, avx512cd, avx512bw, avx512dq, avx512vl, avx512ifma };
+// Each level includes the ones below it.
+//  baseline: SSE2 on x86-64, what every x86-64 CPU has (the compiler's default)
+//  avx2:     AVX2 and FMA, with the OS saving the YMM state
+//  avx512:   AVX-512 F, CD, BW, DQ and VL with the ZMM state saved: NumPy's AVX512_SKX, the set
+//            NumPy's own float64 exp (SVML) needs, and what every AVX-512 CPU since Skylake-X has
+enum class Level { baseline = 0, avx2 = 1, avx512 = 2 };
 
-// True when the CPU has `f` and the OS saves its state: the answer of GCC's
-// __builtin_cpu_supports, without libgcc's CPU model (which runs its own CPUIDs).
-bool has(Feature f);
+// The level the loops use: what the CPU runs, lowered by ATTN_CPU. Decided at the first call;
+// throws attn::UsageError naming ATTN_CPU and the allowed values for a bad value.
+Level level();
+
+// What the CPU itself runs, ignoring ATTN_CPU.
+Level hardware_level();
+
+// "baseline", "avx2" or "avx512".
+const char* level_name(Level l);
 
 }  // namespace attn::cpu

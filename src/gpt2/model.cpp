@@ -7,7 +7,6 @@
 #include <regex>
 #include <sys/stat.h>
 
-#include "core/blas_threads.hpp"
 #include "errors.hpp"
 #include "files/read_whole.hpp"
 
@@ -60,7 +59,8 @@ std::unique_ptr<Model> Model::load(const std::string& where, std::string& note) 
     const bool folder = is_dir(where);
     const std::string path = folder ? where + "/model.safetensors" : where;
     if (!exists(path)) throw UsageError("--model", path + ": no such file");
-    core::start_blas();   // OpenBLAS starts at attn's first call into it (blas_threads.hpp); one thread
+    // No core::before_blas: GPT-2's products run on the one thread OpenBLAS starts with
+    // (blas_threads.hpp), as the oracle's torch runs on one; each new token reads every weight once.
     auto m = std::unique_ptr<Model>(new Model());
     m->file_ = std::make_unique<SafetensorsFile>(path);
     // names without "transformer."; integer buffers (h.N.attn.bias) ignored unless a weight's name

@@ -2,13 +2,13 @@
 
 namespace attn::render {
 
-std::string udl_decoding_text(const report::UdlDecodingReport& r) {
+std::string udl_decoding_text(const results::UdlDecodingReport& r) {
     std::string out;
     for (const std::string& line : r.lines) out += line + "\n";
     return out;
 }
 
-std::string udl_decoding_raised(const report::UdlDecodingReport& r) {
+std::string udl_decoding_raised(const results::UdlDecodingReport& r) {
     if (!r.raised_cell) return "";
     return "cell " + std::to_string(r.raised_cell) + ": the notebook raises " + r.raised + "; Run all stops here";
 }

@@ -4,13 +4,13 @@
 // from when no model was given).
 #include <string>
 
-#include "report/udl_decoding_report.hpp"
+#include "results/udl_decoding_report.hpp"
 
 namespace attn::render {
 
-std::string udl_decoding_text(const report::UdlDecodingReport& r);
+std::string udl_decoding_text(const results::UdlDecodingReport& r);
 // "cell 18: the notebook raises ValueError: …; Run all stops here" ("" when nothing raised)
-std::string udl_decoding_raised(const report::UdlDecodingReport& r);
+std::string udl_decoding_raised(const results::UdlDecodingReport& r);
 // Where GPT-2's weights come from (the one line printed when no --model was given).
 std::string udl_decoding_model_missing();
 

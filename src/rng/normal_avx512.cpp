@@ -1,5 +1,5 @@
 // AVX-512 (F + DQ) versions of the generator's bulk loops; see normal_simd.hpp. Compiled with
-// -mavx512f -mavx512dq for this file only; called only when the CPU and OS run AVX-512.
+// -mavx512f -mavx512dq for this file only; called only where cpu::level() is avx512.
 #include <immintrin.h>
 
 #include "rng/normal_simd.hpp"
@@ -63,8 +63,6 @@ void fill(LaneStates& lanes, std::uint64_t mult_hi, std::uint64_t mult_lo, std::
     }
 }
 
-}  // namespace
-
 void avx512_candidates(const std::uint64_t* draws, std::size_t n, double loc, double scale, double* y,
                        std::uint8_t* accepted) {
     const __m512i byte = _mm512_set1_epi64(0xff);
@@ -91,6 +89,8 @@ void avx512_candidates(const std::uint64_t* draws, std::size_t n, double loc, do
         _mm512_storeu_pd(y + k, _mm512_add_pd(vloc, _mm512_mul_pd(vscale, x)));
     }
 }
+
+}  // namespace
 
 const Kernels kAvx512{"avx512", fill, avx512_candidates};
 

@@ -1,10 +1,7 @@
-// Run-time choice of the generator's SIMD loops (normal_simd.hpp).
+// The choice of the generator's loops (normal_simd.hpp), from the one CPU chooser (src/cpu).
 #include "rng/normal_simd.hpp"
 
-#include <cstdlib>
 #include <cstring>
-#include <stdexcept>
-#include <string>
 
 #include "cpu/cpu_features.hpp"
 
@@ -13,50 +10,18 @@ namespace {
 
 const Kernels kScalar{"scalar", nullptr, nullptr};
 
-bool runs(const char* name) {
-    if (std::strcmp(name, "scalar") == 0) return true;
-#if defined(__x86_64__)
-    // AVX and AVX-512 count only where the OS saves their registers (cpu/cpu_features.hpp), as
-    // for `attn cost`'s dispatch.
-    using cpu::Feature;
-    const bool avx512 = cpu::has(Feature::avx512f) && cpu::has(Feature::avx512dq);
-    if (std::strcmp(name, "avx2") == 0) return cpu::has(Feature::avx2);
-    if (std::strcmp(name, "avx512") == 0) return avx512;
-    if (std::strcmp(name, "avx512ifma") == 0) return avx512 && cpu::has(Feature::avx512ifma);
-#endif
-    return false;
-}
-
-const Kernels* choose() {
-    const char* asked = std::getenv("ATTN_RNG_SIMD");
-    if (asked != nullptr && *asked != '\0') {
-        const Kernels* k = kernels_named(asked);
-        if (k == nullptr) {
-            throw std::runtime_error(std::string("ATTN_RNG_SIMD=") + asked +
-                                     ": this CPU does not run it (scalar, avx2, avx512 or avx512ifma)");
-        }
-        return k;
-    }
-    for (const char* name : {"avx512ifma", "avx512", "avx2"}) {
-        if (const Kernels* k = kernels_named(name)) return k;
-    }
-    return &kScalar;
-}
-
 }  // namespace
 
 const Kernels* kernels_named(const char* name) {
-    if (!runs(name)) return nullptr;
+    if (std::strcmp(name, "scalar") == 0) return &kScalar;
 #if defined(__x86_64__)
-    if (std::strcmp(name, "avx2") == 0) return &kAvx2;
-    if (std::strcmp(name, "avx512") == 0) return &kAvx512;
-    if (std::strcmp(name, "avx512ifma") == 0) return &kAvx512Ifma;
+    if (std::strcmp(name, "avx512") == 0 && cpu::hardware_level() >= cpu::Level::avx512) return &kAvx512;
 #endif
-    return &kScalar;
+    return nullptr;
 }
 
 const Kernels* kernels() {
-    static const Kernels* chosen = choose();
+    static const Kernels* chosen = cpu::level() >= cpu::Level::avx512 ? kernels_named("avx512") : &kScalar;
     return chosen;
 }
 

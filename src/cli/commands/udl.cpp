@@ -57,11 +57,11 @@ experiments::DecodingOptions decoding_options(const UdlFlags& f) {
 
 // Notebook 12.4: the printed lines on standard output, a note on standard error for what the
 // notebook raised (exit 1) or for the weights it lacked (exit 4).
-int run_decoding(const ExperimentTarget<UdlFlags>& t, const report::Invocation& record) {
+int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) {
     if (t.pictures.heatmap || !t.pictures.svg.empty())
         throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply to notebook 12.4 yet");
     if (t.options.diagnose) throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
-    const report::UdlDecodingReport r = experiments::run_udl_decoding(decoding_options(t.options));
+    const results::UdlDecodingReport r = experiments::run_udl_decoding(decoding_options(t.options));
     if (!r.inferred.empty()) std::fprintf(stderr, "attn: %s\n", r.inferred.c_str());
     write_stdout(t.presentation.format == Format::json ? render::udl_decoding_json(r, record) : render::udl_decoding_text(r));
     finish_stdout();
@@ -102,7 +102,7 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
 }  // namespace
 
 Command udl_command() {
-    using Report = report::UdlReport;
+    using Report = results::UdlReport;
     const std::string seeds = range_text(0L, 4294967295L);
     const std::string size_range = range_text(1L, experiments::kUdlMaxSize);
     Experiment<UdlFlags, Report> e;
@@ -130,7 +130,7 @@ Command udl_command() {
     notebook.flag.choices.push_back("12.4");
     notebook.parse = [](UdlFlags& f, const std::string& text) { f.notebooks.push_back(text); };
     notebook.value = [](const UdlFlags& f) {
-        return report::SettingValue(f.notebooks.empty() ? std::string() : f.notebooks.front());
+        return results::SettingValue(f.notebooks.empty() ? std::string() : f.notebooks.front());
     };
 
     // The sizes the run used (given, or the notebook's), for JSON's record of the run.
@@ -142,7 +142,7 @@ Command udl_command() {
     // np.random.seed's seeds, as text like every seed in attn's JSON.
     auto seed = [seeds](const std::string& name, const std::string& help, long experiments::UdlOptions::*field) {
         Option<long> flag = int_flag(name, help, experiments::UdlOptions{}.*field, seeds);
-        flag.value = [](long value) { return report::SettingValue(std::to_string(value)); };
+        flag.value = [](long value) { return results::SettingValue(std::to_string(value)); };
         return lift(&UdlFlags::options, lift(field, flag));
     };
     // N, D and H default by notebook, so "not given" is kept apart from every value; recorded
@@ -159,7 +159,7 @@ Command udl_command() {
             value = v;
         };
         Option<UdlFlags> out = lift(&UdlFlags::options, lift(field, flag));
-        out.value = [sizes, used](const UdlFlags& f) { return report::SettingValue(sizes(f).*used); };
+        out.value = [sizes, used](const UdlFlags& f) { return results::SettingValue(sizes(f).*used); };
         return out;
     };
     Option<std::optional<std::string>> mistake =
@@ -182,7 +182,7 @@ Command udl_command() {
     }
     const experiments::DecodingOptions d{};
     auto seed_text = [](Option<long> flag) {   // seeds as decimal text, like every seed in attn's JSON
-        flag.value = [](long value) { return report::SettingValue(std::to_string(value)); };
+        flag.value = [](long value) { return results::SettingValue(std::to_string(value)); };
         return flag;
     };
     auto dec = [](auto field, auto flag) { return lift(&UdlFlags::decoding, lift(field, flag)); };
@@ -212,7 +212,7 @@ Command udl_command() {
         parse(v, text);
         value = v;
     };
-    cell_flag.value = [](const std::optional<long>& v) { return report::SettingValue(v.value_or(0L)); };
+    cell_flag.value = [](const std::optional<long>& v) { return results::SettingValue(v.value_or(0L)); };
     decoding_flags.push_back(lift(&UdlFlags::cell, cell_flag));
     decoding_flags.push_back(lift(&UdlFlags::cells, int_list_flag("--cells", "12.4: print only these cells", {}, "printing cells", "all")));
     // 12.3's --merges: "not given" is the notebook's 22.
@@ -229,7 +229,7 @@ Command udl_command() {
     Option<UdlFlags> merges = lift(&UdlFlags::options, lift(&experiments::UdlOptions::tokenize,
                                                             lift(&experiments::TokenizeOptions::merges, merges_flag)));
     merges.value = [](const UdlFlags& f) {
-        return report::SettingValue(f.options.tokenize.merges.value_or(experiments::kTokenizeDefaultMerges));
+        return results::SettingValue(f.options.tokenize.merges.value_or(experiments::kTokenizeDefaultMerges));
     };
     // --format only: the notebooks print English, so there is no --lang.
     Option<Presentation> format = format_flag();
@@ -258,7 +258,7 @@ Command udl_command() {
         if (decoding(f)) decoding_options(f);
         else to_options(f);
     };
-    e.instead = [](const ExperimentTarget<UdlFlags>& t, const report::Invocation& record) -> std::optional<int> {
+    e.instead = [](const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) -> std::optional<int> {
         if (decoding(t.options)) return run_decoding(t, record);
         const experiments::UdlOptions o = to_options(t.options);
         const bool tokenize = o.notebook == experiments::UdlNotebook::nb12_3;
@@ -267,14 +267,14 @@ Command udl_command() {
         if (t.pictures.heatmap || !t.pictures.svg.empty())
             throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
         if (tokenize) {
-            const report::UdlTokenizeDiagnosis d = experiments::diagnose_tokenize(o.tokenize, read_input(*t.options.diagnose));
+            const results::UdlTokenizeDiagnosis d = experiments::diagnose_tokenize(o.tokenize, read_input(*t.options.diagnose));
             write_stdout(t.presentation.format == Format::json ? render::udl_tokenize_diagnosis_json(d, record)
                                                                : render::udl_tokenize_diagnosis_text(d));
             return d.match == "right" ? 0 : 1;
         }
         if (o.notebook != experiments::UdlNotebook::nb12_2)
             throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
-        const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose), numpy_printer());
+        const results::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose), numpy_printer());
         write_stdout(t.presentation.format == Format::json ? render::udl_diagnosis_json(d, record)
                                                            : render::udl_diagnosis_text(d));
         return d.match == "right" ? 0 : 1;

@@ -39,13 +39,10 @@ const char* level_name(Level l) {
 std::vector<Level> supported_levels() {
     std::vector<Level> levels{Level::sse2};
 #if ATTN_KERNELS_X86_LEVELS
-    // AVX and AVX-512 count only where the OS saves their registers (cpu/cpu_features.hpp);
-    // xsimd 8.1's own detection does not check the OS.
-    using cpu::Feature;
-    if (cpu::has(Feature::avx2) && cpu::has(Feature::fma)) levels.push_back(Level::avx2);
-    // (CD too: xsimd 13 will not compile AVX-512DQ code without it; every DQ CPU has it.)
-    if (cpu::has(Feature::avx512f) && cpu::has(Feature::avx512cd) && cpu::has(Feature::avx512dq))
-        levels.push_back(Level::avx512);
+    // The one chooser (src/cpu): AVX and AVX-512 count only where the OS saves their registers,
+    // which xsimd 8.1's own detection does not check; ATTN_CPU lowers the level.
+    if (cpu::level() >= cpu::Level::avx2) levels.push_back(Level::avx2);
+    if (cpu::level() >= cpu::Level::avx512) levels.push_back(Level::avx512);
 #endif
     return levels;
 }

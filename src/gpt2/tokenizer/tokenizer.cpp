@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sys/stat.h>
 
-#include "core/python_whitespace.hpp"
+#include "python/python_whitespace.hpp"
 #include "errors.hpp"
 #include "files/read_whole.hpp"
 #include "gpt2/tokenizer/pretokenize.hpp"
@@ -30,7 +30,7 @@ std::string read_file(const std::string& path) {
 }
 
 bool python_space(char32_t cp) {
-    for (const auto& r : core::python_unicode::kWhitespace)
+    for (const auto& r : python::python_unicode::kWhitespace)
         if (r.lo <= cp && cp <= r.hi) return true;
     return false;
 }

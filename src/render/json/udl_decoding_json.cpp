@@ -4,11 +4,11 @@
 
 namespace attn::render {
 
-std::string udl_decoding_json(const report::UdlDecodingReport& r, const report::Invocation& invocation) {
+std::string udl_decoding_json(const results::UdlDecodingReport& r, const results::Invocation& invocation) {
     std::vector<json::Object> cells;
-    for (const report::UdlDecodingCell& c : r.cells) {
+    for (const results::UdlDecodingCell& c : r.cells) {
         json::Json steps = json::Json::array();
-        for (const report::UdlDecodingStep& s : r.steps) {
+        for (const results::UdlDecodingStep& s : r.steps) {
             if (s.cell != c.cell) continue;
             json::Json margins = json::Json::object();
             for (const auto& [kind, value] : s.margins) margins[kind] = value;

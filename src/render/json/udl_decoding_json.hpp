@@ -4,11 +4,11 @@
 // where the notebook raised.
 #include <string>
 
-#include "report/invocation.hpp"
-#include "report/udl_decoding_report.hpp"
+#include "results/invocation.hpp"
+#include "results/udl_decoding_report.hpp"
 
 namespace attn::render {
 
-std::string udl_decoding_json(const report::UdlDecodingReport& r, const report::Invocation& invocation);
+std::string udl_decoding_json(const results::UdlDecodingReport& r, const results::Invocation& invocation);
 
 }  // namespace attn::render
