@@ -5,12 +5,13 @@
 # script's prints from golden/udl, a first byte '2' or '3' naming the notebook).
 # Installs Debian's clang-14 and its libFuzzer runtime; builds in build-fuzz/. A finding fails the
 # run and leaves the crashing input in build-fuzz/findings/ (replay: build-fuzz/fuzz_sheet FILE).
-#   tools/fuzz-ci.sh [SECONDS_SHEET [SECONDS_EXPRESSION [SECONDS_DIAGNOSE]]]
+#   tools/fuzz-ci.sh [SECONDS_SHEET [SECONDS_EXPRESSION [SECONDS_DIAGNOSE [SECONDS_SAFETENSORS]]]]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHEET_SECONDS="${1:-30}"
 EXPRESSION_SECONDS="${2:-10}"
 DIAGNOSE_SECONDS="${3:-20}"
+SAFETENSORS_SECONDS="${4:-10}"   # GPT-2's safetensors header and vocabulary readers (fuzz/fuzz_safetensors.cpp)
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 if ! command -v clang++-14 >/dev/null || [ ! -e /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a ]; then
@@ -20,10 +21,10 @@ if ! command -v clang++-14 >/dev/null || [ ! -e /usr/lib/llvm-14/lib/clang/14.0.
 fi
 tools/install-deps.sh
 cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DATTN_FUZZ=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build-fuzz -j2 --target fuzz_sheet fuzz_expression fuzz_diagnose
+cmake --build build-fuzz -j2 --target fuzz_sheet fuzz_expression fuzz_diagnose fuzz_safetensors
 mkdir -p build-fuzz/findings
 status=0
-for spec in "sheet:$SHEET_SECONDS" "expression:$EXPRESSION_SECONDS" "diagnose:$DIAGNOSE_SECONDS"; do
+for spec in "sheet:$SHEET_SECONDS" "expression:$EXPRESSION_SECONDS" "diagnose:$DIAGNOSE_SECONDS" "safetensors:$SAFETENSORS_SECONDS"; do
   name="${spec%%:*}"
   seconds="${spec#*:}"
   work="$(mktemp -d)"   # the run adds to a copy of the corpus, never to the repository

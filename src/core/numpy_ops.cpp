@@ -8,6 +8,7 @@
 #include <climits>
 
 #include "core/blas_threads.hpp"
+#include "core/pairwise_sum.hpp"
 
 namespace attn::core {
 namespace {
@@ -157,29 +158,6 @@ Operand c_ordered(const Matrix& m) {
 Operand transposed(const Matrix& m) {
     const auto rows = m.shape(0), cols = m.shape(1);
     return {m.data(), 1, static_cast<std::ptrdiff_t>(cols), cols, rows};
-}
-
-// loops_utils.h.src @TYPE@_pairwise_sum.
-double pairwise_sum(const double* a, std::size_t n, std::size_t stride) {
-    if (n < 8) {
-        double res = 0.0;
-        for (std::size_t i = 0; i < n; ++i) res += a[i * stride];
-        return res;
-    }
-    if (n <= 128) {
-        double r[8];
-        for (std::size_t j = 0; j < 8; ++j) r[j] = a[j * stride];
-        std::size_t i = 8;
-        for (; i < n - (n % 8); i += 8) {
-            for (std::size_t j = 0; j < 8; ++j) r[j] += a[(i + j) * stride];
-        }
-        double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        for (; i < n; ++i) res += a[i * stride];
-        return res;
-    }
-    std::size_t n2 = n / 2;
-    n2 -= n2 % 8;
-    return pairwise_sum(a, n2, stride) + pairwise_sum(a + n2 * stride, n - n2, stride);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
-// `attn udl 12.1|12.2|12.3`: the Understanding Deep Learning notebooks 12.1, 12.2 and 12.3, cell
-// by cell; --mistake replays a common wrong solution of 12.2 or 12.3, --diagnose names the one
-// behind a printed X' (12.2) or a printed final tokens and vocabulary (12.3).
+// `attn udl 12.1|12.2|12.3|12.4`: the Understanding Deep Learning notebooks 12.1, 12.2, 12.3 and
+// 12.4, cell by cell; --mistake replays a common wrong solution of 12.2, 12.3 or 12.4, --diagnose
+// names the one behind a printed X' (12.2) or a printed final tokens and vocabulary (12.3).
+#include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,10 +13,13 @@
 #include "errors.hpp"
 #include "files/read_whole.hpp"
 #include "experiments/udl.hpp"
+#include "experiments/udl_decoding.hpp"
 #include "render/heatmap_views.hpp"
+#include "render/json/udl_decoding_json.hpp"
 #include "render/json/udl_json.hpp"
 #include "render/svg/heatmap_svg.hpp"
 #include "render/svg/tokenize_svg.hpp"
+#include "render/udl_decoding_text.hpp"
 #include "render/udl_text.hpp"
 
 namespace attn::cli {
@@ -26,7 +31,50 @@ struct UdlFlags {
     experiments::UdlOptions options;
     std::vector<std::string> notebooks;     // the positional, as given
     std::optional<std::string> mistake, diagnose, text;
+    experiments::DecodingOptions decoding;   // 12.4
+    std::optional<std::string> model, vocab, prompt;
+    std::optional<long> cell;
+    std::vector<long> cells;
 };
+
+constexpr char kModelEnvironment[] = "ATTN_GPT2_MODEL";   // --model's default (docs/udl.md)
+
+bool decoding(const UdlFlags& f) { return f.notebooks.size() == 1 && f.notebooks.front() == "12.4"; }
+
+// 12.4's options: the flags, --model from the environment when not given.
+experiments::DecodingOptions decoding_options(const UdlFlags& f) {
+    experiments::DecodingOptions o = f.decoding;
+    if (f.model) o.model = *f.model;
+    else if (const char* env = std::getenv(kModelEnvironment); env && *env) o.model = env;
+    if (f.vocab) o.vocab = *f.vocab;
+    if (f.prompt) o.prompt = *f.prompt;
+    if (f.cell) o.cells.push_back(*f.cell);
+    o.cells.insert(o.cells.end(), f.cells.begin(), f.cells.end());
+    if (f.mistake) o.mistake = experiments::parse_decoding_mistake(*f.mistake);
+    experiments::validate(o);
+    return o;
+}
+
+// Notebook 12.4: the printed lines on standard output, a note on standard error for what the
+// notebook raised (exit 1) or for the weights it lacked (exit 4).
+int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) {
+    if (t.pictures.heatmap || !t.pictures.svg.empty())
+        throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply to notebook 12.4 yet");
+    if (t.options.diagnose) throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
+    const results::UdlDecodingReport r = experiments::run_udl_decoding(decoding_options(t.options));
+    if (!r.inferred.empty()) std::fprintf(stderr, "attn: %s\n", r.inferred.c_str());
+    write_stdout(t.presentation.format == Format::json ? render::udl_decoding_json(r, record) : render::udl_decoding_text(r));
+    finish_stdout();
+    if (r.raised_cell) {
+        std::fprintf(stderr, "attn: %s\n", render::udl_decoding_raised(r).c_str());
+        return 1;
+    }
+    if (r.model_missing) {
+        std::fprintf(stderr, "attn: %s\n", render::udl_decoding_model_missing().c_str());
+        return 4;
+    }
+    return 0;
+}
 
 // FILE or "-" (standard input), whole (files::read_whole): exit 3 when it cannot be read, 2 when
 // it is too large to be a printed X'.
@@ -62,7 +110,9 @@ Command udl_command() {
     e.summary = "The Understanding Deep Learning notebooks 12.1, 12.2 and 12.3, replayed cell by cell";
     e.footer =
         "NOTEBOOK is 12.1 (self-attention from scratch), 12.2 (multi-head self-attention) or\n"
-        "12.3 (tokenization: byte-pair encoding of the sailor rhyme of figure 12.8, or --text).\n"
+        "12.3 (tokenization: byte-pair encoding of the sailor rhyme of figure 12.8, or --text) or\n"
+        "12.4 (decoding strategies over GPT-2: --model DIR or $ATTN_GPT2_MODEL, a Hugging Face gpt2\n"
+        "folder; without it cell 7 runs from --vocab and attn exits 4 saying where GPT-2 comes from).\n"
         "With no flags it prints what the solved notebook prints; 12.1 and 12.2 draw from NumPy's\n"
         "legacy generator (np.random.seed, np.random.normal), so their printed true values appear.\n"
         "--mistake replays a common wrong solution of 12.2 or 12.3. --diagnose FILE (- for\n"
@@ -74,9 +124,10 @@ Command udl_command() {
     notebook.flag.kind = Flag::Kind::positional;
     notebook.flag.name = "NOTEBOOK";
     notebook.flag.type_name = "NOTEBOOK";
-    notebook.flag.help = "12.1, 12.2 or 12.3";
+    notebook.flag.help = "12.1, 12.2, 12.3 or 12.4";
     for (experiments::UdlNotebook n : experiments::udl_notebooks())
         notebook.flag.choices.push_back(experiments::udl_notebook_name(n));
+    notebook.flag.choices.push_back("12.4");
     notebook.parse = [](UdlFlags& f, const std::string& text) { f.notebooks.push_back(text); };
     notebook.value = [](const UdlFlags& f) {
         return results::SettingValue(f.notebooks.empty() ? std::string() : f.notebooks.front());
@@ -85,7 +136,7 @@ Command udl_command() {
     // The sizes the run used (given, or the notebook's), for JSON's record of the run.
     auto sizes = [](const UdlFlags& f) {
         experiments::UdlOptions o = f.options;
-        if (!f.notebooks.empty()) o.notebook = experiments::parse_udl_notebook(f.notebooks.front());
+        if (!f.notebooks.empty() && !decoding(f)) o.notebook = experiments::parse_udl_notebook(f.notebooks.front());
         return experiments::udl_sizes(o);
     };
     // np.random.seed's seeds, as text like every seed in attn's JSON.
@@ -123,6 +174,49 @@ Command udl_command() {
         }
         mistake.flag.help += "; " + std::string(experiments::udl_notebook_name(nb)) + ": " + names;
     }
+    {
+        std::string names;
+        for (const auto& name : experiments::decoding_mistake_names()) {
+            mistake.flag.choices.push_back(name);
+            names += (names.empty() ? "" : ", ") + name;
+        }
+        mistake.flag.help += "; 12.4: " + names;
+    }
+    const experiments::DecodingOptions d{};
+    auto seed_text = [](Option<long> flag) {   // seeds as decimal text, like every seed in attn's JSON
+        flag.value = [](long value) { return results::SettingValue(std::to_string(value)); };
+        return flag;
+    };
+    auto dec = [](auto field, auto flag) { return lift(&UdlFlags::decoding, lift(field, flag)); };
+    std::vector<Option<UdlFlags>> decoding_flags = {
+        lift(&UdlFlags::model, given_text_flag("--model", "DIR|FILE",
+                                               std::string("12.4: GPT-2, a Hugging Face gpt2 folder or a .safetensors file (default: $") +
+                                                   kModelEnvironment + ")")),
+        lift(&UdlFlags::vocab, given_text_flag("--vocab", "DIR",
+                                               "12.4: vocab.json + merges.txt or encoder.json + vocab.bpe (default: the model folder)")),
+        lift(&UdlFlags::prompt, given_text_flag("--prompt", "TEXT", std::string("12.4: the prompt (default: ") + experiments::kUdlPrompt + ")")),
+        dec(&experiments::DecodingOptions::seed, seed_text(int_flag("--seed", "12.4: set_seed's np.random.seed", d.seed, seeds))),
+        dec(&experiments::DecodingOptions::tokens, int_flag("--tokens", "12.4: tokens per loop, and beam_length", d.tokens, range_text(0L, 10000L))),
+        dec(&experiments::DecodingOptions::k, int_flag("--k", "12.4: top-k's k", d.k, "1..V")),
+        dec(&experiments::DecodingOptions::thresh, number_flag("--thresh", "12.4: nucleus threshold", d.thresh, "a finite float32")),
+        dec(&experiments::DecodingOptions::beams, int_flag("--beams", "12.4: n_beam", d.beams, range_text(1L, 1000L))),
+        dec(&experiments::DecodingOptions::kth, int_list_flag("--kth", "12.4: cell 26's ranks, in order", d.kth, "0..V-1", "")),
+        dec(&experiments::DecodingOptions::token_seed,
+            seed_text(int_flag("--token-seed", "12.4: cell 7's np.random.seed", d.token_seed, seeds))),
+        dec(&experiments::DecodingOptions::legacy_decode, toggle_flag("--legacy-decode", "12.4: decode as transformers <= 4.44 (space clean-up)")),
+    };
+    Option<long> cell_given = int_flag("--cell", "12.4: print only this cell, as the whole run prints it", 0, "7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 28");
+    Option<std::optional<long>> cell_flag;
+    cell_flag.flag = cell_given.flag;
+    cell_flag.flag.default_text = "all";
+    cell_flag.parse = [parse = cell_given.parse](std::optional<long>& value, const std::string& text) {
+        long v = 0;
+        parse(v, text);
+        value = v;
+    };
+    cell_flag.value = [](const std::optional<long>& v) { return results::SettingValue(v.value_or(0L)); };
+    decoding_flags.push_back(lift(&UdlFlags::cell, cell_flag));
+    decoding_flags.push_back(lift(&UdlFlags::cells, int_list_flag("--cells", "12.4: print only these cells", {}, "printing cells", "all")));
     // 12.3's --merges: "not given" is the notebook's 22.
     Option<long> merges_given = int_flag("--merges", "12.3: merges tokenize() makes", 0,
                                          range_text(0L, experiments::kTokenizeMaxMerges));
@@ -142,7 +236,7 @@ Command udl_command() {
     // --format only: the notebooks print English, so there is no --lang.
     Option<Presentation> format = format_flag();
     format.flag.help = "text (the notebook's lines, or the diagnosis) or json (every number at full precision)";
-    e.flags = options<UdlFlags>({
+    const std::vector<Option<UdlFlags>> udl_flags = {
                   notebook,
                   seed("--seed-x", "np.random.seed for the inputs", &experiments::UdlOptions::seed_x),
                   seed("--seed-w", "np.random.seed for the weights", &experiments::UdlOptions::seed_w),
@@ -159,11 +253,15 @@ Command udl_command() {
                   lift(&UdlFlags::diagnose,
                        given_text_flag("--diagnose", "FILE",
                                        "12.2, 12.3: name the computation behind the print in FILE (- reads standard input)")),
-              }) +
-              pictures<UdlFlags>(heatmap_flags()) + pictures<UdlFlags>({svg_flag()}) + presented<UdlFlags>({format});
+              };
+    e.flags = options<UdlFlags>(udl_flags + decoding_flags) + pictures<UdlFlags>(heatmap_flags()) + pictures<UdlFlags>({svg_flag()}) + presented<UdlFlags>({format});
     e.has_lang = false;
-    e.check = [](const UdlFlags& f) { to_options(f); };
+    e.check = [](const UdlFlags& f) {
+        if (decoding(f)) decoding_options(f);
+        else to_options(f);
+    };
     e.instead = [](const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) -> std::optional<int> {
+        if (decoding(t.options)) return run_decoding(t, record);
         const experiments::UdlOptions o = to_options(t.options);
         const bool tokenize = o.notebook == experiments::UdlNotebook::nb12_3;
         if (tokenize && t.pictures.heatmap) throw UsageError("--heatmap", "applies to notebooks 12.1 and 12.2 only");

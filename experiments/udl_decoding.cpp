@@ -1,0 +1,375 @@
+// Notebook 12.4, cell by cell (udl_decoding.hpp).
+#include "experiments/udl_decoding.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <set>
+#include <sys/stat.h>
+
+#include "errors.hpp"
+#include "gpt2/decoders.hpp"
+#include "gpt2/model.hpp"
+#include "gpt2/tokenizer/tokenizer.hpp"
+#include "rng/legacy_randint.hpp"
+#include "rng/legacy_random_state.hpp"
+#include "text/utf8.hpp"
+
+namespace attn::experiments {
+namespace {
+
+using gpt2::NotebookRaise;
+
+const std::vector<std::pair<std::string, DecodingMistake>>& mistake_table() {
+    static const std::vector<std::pair<std::string, DecodingMistake>> t = {
+        {"topk-k", DecodingMistake::topk_k},
+        {"topk-ascending", DecodingMistake::topk_ascending},
+        {"topk-no-renorm", DecodingMistake::topk_no_renorm},
+        {"nucleus-off-by-one", DecodingMistake::nucleus_off_by_one},
+        {"nucleus-minus-one", DecodingMistake::nucleus_minus_one},
+        {"nucleus-ascending", DecodingMistake::nucleus_ascending},
+        {"beam-without-quirk", DecodingMistake::beam_without_quirk},
+        {"sample-greedy", DecodingMistake::sample_greedy},
+        {"greedy-sample", DecodingMistake::greedy_sample},
+    };
+    return t;
+}
+
+bool is_dir(const std::string& p) {
+    struct stat st {};
+    return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// input_tokens: the ids and the notebook's log_prob, a Python float 0.0 until the first
+// np.log(p[next_token]) is added, then a float32 array (shape (1,), or more after a tie).
+struct Tokens {
+    std::vector<int> ids;
+    std::optional<std::vector<float>> log_prob;
+};
+
+// log_prob + np.log(p[next]) with NumPy's broadcasting of shapes (a,) and (b,).
+std::vector<float> add_log(const std::optional<std::vector<float>>& lp, const std::vector<float>& logs) {
+    if (!lp) return logs;   // 0.0 + float32 array: the array, exactly
+    const std::size_t a = lp->size(), b = logs.size();
+    if (a != b && a != 1 && b != 1)
+        throw NotebookRaise("ValueError: operands could not be broadcast together with shapes (" + std::to_string(a) +
+                            ",) (" + std::to_string(b) + ",) ");
+    const std::size_t n = std::max(a, b);
+    std::vector<float> out(n);
+    for (std::size_t i = 0; i < n; ++i) out[i] = (*lp)[a == 1 ? 0 : i] + logs[b == 1 ? 0 : i];
+    return out;
+}
+
+class Notebook {
+public:
+    Notebook(const DecodingOptions& o, const gpt2::Tokenizer& tok, gpt2::Model* model, results::UdlDecodingReport& r)
+        : o_(o), tok_(tok), model_(model), r_(r), rs_(0) {}
+
+    void run(const std::set<long>& shown) {
+        const long last = *shown.rbegin();
+        for (long n : decoding_cells()) {
+            if (n > last) break;
+            showing_ = shown.count(n) > 0;
+            if (showing_) r_.cells.push_back({static_cast<int>(n), {}});
+            cell_ = static_cast<int>(n);
+            try {
+                cell(n);
+            } catch (const NotebookRaise& e) {
+                r_.raised_cell = static_cast<int>(n);
+                r_.raised = e.what();
+                return;
+            }
+        }
+    }
+
+private:
+    void print(const std::string& line) {
+        if (!showing_) return;
+        r_.lines.push_back(line);
+        r_.cells.back().lines.push_back(line);
+    }
+    // One decision of a shown cell, for --format json: the ids appended, their probabilities
+    // under the model (before any cut), and its margins.
+    using Margins = std::vector<std::pair<std::string, double>>;
+    void record(const char* decoder, const std::vector<int>& chosen, const std::vector<float>& p, Margins margins) {
+        if (!showing_) return;
+        results::UdlDecodingStep step;
+        step.cell = cell_;
+        step.decoder = decoder;
+        step.chosen = chosen;
+        for (int id : chosen) step.probabilities.push_back(p[static_cast<std::size_t>(id)]);
+        for (auto& m : margins)
+            if (m.second >= 0) step.margins.push_back(std::move(m));
+        r_.steps.push_back(std::move(step));
+    }
+    std::vector<float> sorted_if_shown(const std::vector<float>& p) const {
+        return showing_ ? gpt2::sorted_values(p, true) : std::vector<float>();
+    }
+    void set_seed() { rs_.seed_with(static_cast<std::uint32_t>(o_.seed)); }
+    Tokens prompt() const { return Tokens{tok_.encode(o_.prompt), std::nullopt}; }
+    std::string decode(const Tokens& t) const { return tok_.decode(t.ids, o_.legacy_decode); }
+
+    std::vector<float> probs(const std::vector<int>& ids) {
+        if (static_cast<long>(ids.size()) > model_->config().n_positions)
+            throw NotebookRaise("IndexError: index out of range in self");
+        return model_->probs(ids);
+    }
+    bool is(DecodingMistake m) const { return o_.mistake == m; }
+
+    // get_*_token: one step each, extending t's ids
+    // argmax (greedy) or choice (sampling), with the margin of that kind of decision
+    int draw_or_argmax(const std::vector<float>& p, bool greedy, Margins& margins) {
+        if (greedy) {
+            margins.push_back({"argmax", gpt2::relative_gap(sorted_if_shown(p), 0, 1)});
+            return gpt2::argmax(p);
+        }
+        double draw = -1;
+        const int id = gpt2::choice(rs_, p, &draw);
+        margins.push_back({"draw", draw});
+        return id;
+    }
+    void sample_next_token(Tokens& t) {
+        const std::vector<float> p = probs(t.ids);
+        Margins m;
+        const bool greedy = is(DecodingMistake::sample_greedy);
+        t.ids.push_back(draw_or_argmax(p, greedy, m));
+        record(greedy ? "greedy" : "sample", {t.ids.back()}, p, std::move(m));
+    }
+    void get_best_next_token(Tokens& t) {
+        const std::vector<float> p = probs(t.ids);
+        Margins m;
+        const bool greedy = !is(DecodingMistake::greedy_sample);
+        t.ids.push_back(draw_or_argmax(p, greedy, m));
+        record(greedy ? "greedy" : "sample", {t.ids.back()}, p, std::move(m));
+    }
+    void get_top_k_token(Tokens& t) {
+        const std::vector<float> p = probs(t.ids);
+        const std::size_t kth = static_cast<std::size_t>(o_.k - 1 + (is(DecodingMistake::topk_k) ? 1 : 0));
+        const gpt2::TopK cut = gpt2::top_k(p, kth, is(DecodingMistake::topk_ascending), !is(DecodingMistake::topk_no_renorm));
+        double draw = -1;
+        t.ids.push_back(gpt2::choice(rs_, cut.kept, &draw));
+        record("top-k", {t.ids.back()}, p,
+               {{"top-k cut", gpt2::relative_gap(sorted_if_shown(p), o_.k - 1, o_.k)}, {"draw", draw}});
+    }
+    void get_nucleus_sampling_token(Tokens& t) {
+        const std::vector<float> p = probs(t.ids);
+        const std::vector<float> sorted = gpt2::sorted_values(p, !is(DecodingMistake::nucleus_ascending));
+        const long index = gpt2::nucleus_index(sorted, static_cast<float>(o_.thresh));
+        print("Choosing from " + std::to_string(index) + " tokens");
+        const long offset = is(DecodingMistake::nucleus_off_by_one) ? 1 : is(DecodingMistake::nucleus_minus_one) ? -1 : 0;
+        double draw = -1;
+        t.ids.push_back(gpt2::choice(rs_, gpt2::nucleus_keep(p, sorted, index, offset), &draw));
+        if (showing_) {
+            const float thresh = static_cast<float>(o_.thresh);
+            const std::vector<float> cum = gpt2::cumsum(sorted);
+            const auto i = static_cast<std::size_t>(index);
+            double cum_margin = -1;   // how far the cumulative sum at the cut was from the threshold
+            if (cum[i] > thresh)
+                cum_margin = std::min(static_cast<double>(cum[i]) - thresh, i ? static_cast<double>(thresh) - cum[i - 1] : INFINITY) /
+                             std::max(std::fabs(o_.thresh), 1e-30);
+            record("nucleus", {t.ids.back()}, p,
+                   {{"nucleus cum", cum_margin}, {"nucleus cut", gpt2::relative_gap(sorted, index, index + 1)}, {"draw", draw}});
+        }
+    }
+    void get_kth_most_likely_token(Tokens& t, std::size_t k) {
+        const std::vector<float> p = probs(t.ids);
+        const std::vector<int> next = gpt2::kth_tokens(p, k);
+        std::vector<float> logs;
+        for (int id : next) logs.push_back(std::log(p[static_cast<std::size_t>(id)]));
+        t.ids.insert(t.ids.end(), next.begin(), next.end());
+        t.log_prob = add_log(t.log_prob, logs);
+        if (showing_) {
+            const std::vector<float> s = gpt2::sorted_values(p, true);
+            const long kk = static_cast<long>(k);
+            record("k-th", next, p, {{"k-th above", gpt2::relative_gap(s, kk - 1, kk)}, {"k-th below", gpt2::relative_gap(s, kk, kk + 1)}});
+        }
+    }
+
+    template <typename Step>
+    void loop(bool reseed, Step step) {
+        if (reseed) set_seed();
+        Tokens t = prompt();
+        for (long i = 0; i < o_.tokens; ++i) {
+            step(t);
+            print(decode(t));
+        }
+    }
+
+    static double scalar(const Tokens& b, const char* raise) {
+        if (!b.log_prob) return 0.0;
+        if (b.log_prob->size() != 1) throw NotebookRaise(raise);
+        return (*b.log_prob)[0];
+    }
+
+    void print_beams(const std::vector<Tokens>& beams) {
+        for (std::size_t i = 0; i < beams.size(); ++i) {
+            const double lp = scalar(beams[i], "TypeError: only size-1 arrays can be converted to Python scalars");
+            char head[64];
+            std::snprintf(head, sizeof head, "Beam %zu, Prob %3.3f: ", i, lp);   // float32 widened, rounded once
+            print(head + decode(beams[i]));
+        }
+        print("---");
+    }
+
+    Tokens do_beam_search(Tokens input, std::size_t n_beam, long beam_length) {
+        input.log_prob = std::nullopt;   // input_tokens_in["log_prob"] = 0.0
+        std::vector<Tokens> beams(n_beam);
+        for (std::size_t c_k = 0; c_k < n_beam; ++c_k) {
+            beams[c_k] = input;
+            get_kth_most_likely_token(beams[c_k], c_k);
+        }
+        print_beams(beams);
+        for (long pos = 0; pos + 1 < beam_length; ++pos) {
+            std::vector<Tokens> all(n_beam * n_beam);
+            std::vector<double> log_probs_all(n_beam * n_beam, 0.0);
+            for (std::size_t c_beam = 0; c_beam < n_beam; ++c_beam) {
+                for (std::size_t c_k = 0; c_k < n_beam; ++c_k) {
+                    // the notebook extends beams[c_beam] itself: its continuations chain
+                    Tokens copy;
+                    Tokens& beam = is(DecodingMistake::beam_without_quirk) ? (copy = beams[c_beam]) : beams[c_beam];
+                    get_kth_most_likely_token(beam, c_k);
+                    all[c_beam * n_beam + c_k] = beam;
+                    log_probs_all[c_beam * n_beam + c_k] =
+                        scalar(beam, "ValueError: setting an array element with a sequence.");
+                }
+            }
+            std::vector<double> negated(log_probs_all.size());
+            for (std::size_t i = 0; i < negated.size(); ++i) negated[i] = log_probs_all[i] * -1;
+            const std::vector<std::size_t> order = gpt2::numpy_argsort(negated);
+            for (std::size_t c_k = 0; c_k < n_beam; ++c_k) beams[c_k] = all[order[c_k]];
+            print_beams(beams);
+        }
+        return beams[0];
+    }
+
+    void cell(long n) {
+        switch (n) {
+            case 7: {
+                rs_.seed_with(static_cast<std::uint32_t>(o_.token_seed));
+                print("Number of tokens in dictionary = " + std::to_string(tok_.size()));
+                for (int i = 0; i < 20; ++i) {
+                    const auto index = rng::legacy_randint(rs_, static_cast<std::int64_t>(tok_.size()));
+                    print("Token: " + std::to_string(index) + " " +
+                          tok_.decode_single(static_cast<int>(index), o_.legacy_decode));
+                }
+                return;
+            }
+            case 10: return loop(true, [this](Tokens& t) { sample_next_token(t); });
+            case 11: return loop(false, [this](Tokens& t) { sample_next_token(t); });
+            case 14: return loop(true, [this](Tokens& t) { get_best_next_token(t); });
+            case 15: return loop(false, [this](Tokens& t) { get_best_next_token(t); });
+            case 18:
+            case 19: return loop(true, [this](Tokens& t) { get_top_k_token(t); });
+            case 22: return loop(true, [this](Tokens& t) { get_nucleus_sampling_token(t); });
+            case 23: return loop(false, [this](Tokens& t) { get_nucleus_sampling_token(t); });
+            case 26: {
+                set_seed();
+                for (long k : o_.kth) {
+                    Tokens t = prompt();
+                    for (long i = 0; i < o_.tokens; ++i) {
+                        get_kth_most_likely_token(t, static_cast<std::size_t>(k));
+                        print(decode(t));
+                    }
+                }
+                return;
+            }
+            case 28: {
+                set_seed();
+                const Tokens best = do_beam_search(prompt(), static_cast<std::size_t>(o_.beams), o_.tokens);
+                print("Beam search result:");
+                print(decode(best));
+                return;
+            }
+        }
+    }
+
+    const DecodingOptions& o_;
+    const gpt2::Tokenizer& tok_;
+    gpt2::Model* model_;
+    results::UdlDecodingReport& r_;
+    rng::LegacyRandomState rs_;
+    bool showing_ = false;
+    int cell_ = 0;
+};
+
+std::string cell_list() {
+    std::string s;
+    for (long n : decoding_cells()) s += (s.empty() ? "" : ", ") + std::to_string(n);
+    return s;
+}
+
+}  // namespace
+
+std::vector<std::string> decoding_mistake_names() {
+    std::vector<std::string> out;
+    for (const auto& [name, m] : mistake_table()) out.push_back(name);
+    return out;
+}
+
+DecodingMistake parse_decoding_mistake(const std::string& name) {
+    for (const auto& [n, m] : mistake_table())
+        if (n == name) return m;
+    std::string names;
+    for (const auto& [n, m] : mistake_table()) names += (names.empty() ? "" : ", ") + n;
+    throw UsageError("--mistake", "12.4's mistakes are " + names);
+}
+
+const std::vector<long>& decoding_cells() {
+    static const std::vector<long> cells = {7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 28};
+    return cells;
+}
+
+void validate(const DecodingOptions& o) {
+    for (long n : o.cells)
+        if (std::find(decoding_cells().begin(), decoding_cells().end(), n) == decoding_cells().end())
+            throw UsageError("--cell", "cell " + std::to_string(n) + " prints nothing; the printing cells are " + cell_list());
+    if (o.seed < 0 || o.seed > 4294967295L) throw UsageError("--seed", "must be in 0..4294967295 (np.random.seed)");
+    if (o.token_seed < 0 || o.token_seed > 4294967295L)
+        throw UsageError("--token-seed", "must be in 0..4294967295 (np.random.seed)");
+    if (o.tokens < 0 || o.tokens > 10000) throw UsageError("--tokens", "must be in 0..10000");
+    if (o.beams < 1 || o.beams > 1000) throw UsageError("--beams", "must be in 1..1000");
+    if (o.kth.empty()) throw UsageError("--kth", "must not be empty");
+    if (!std::isfinite(o.thresh) || std::fabs(o.thresh) > 3e38) throw UsageError("--thresh", "must be a finite float32 number");
+    if (!text::is_valid(o.prompt)) throw UsageError("--prompt", "is not valid UTF-8");
+}
+
+results::UdlDecodingReport run_udl_decoding(const DecodingOptions& o) {
+    validate(o);
+    std::set<long> shown(o.cells.begin(), o.cells.end());
+    const bool all = shown.empty();
+    if (all) shown = o.model.empty() ? std::set<long>{7} : std::set<long>(decoding_cells().begin(), decoding_cells().end());
+    results::UdlDecodingReport r;
+    const std::string folder = !o.vocab.empty() ? o.vocab : (is_dir(o.model) ? o.model : std::string());
+    if (folder.empty())
+        throw UsageError("--vocab", "give --vocab DIR (or --model DIR with vocab.json + merges.txt in it); GPT-2's "
+                                    "vocabulary and weights: the Hugging Face folder gpt2 (docs/udl.md)");
+    const gpt2::Tokenizer tok = gpt2::Tokenizer::from_folder(folder);
+    std::unique_ptr<gpt2::Model> model;
+    if (o.model.empty()) {
+        if (shown != std::set<long>{7}) throw UsageError("--model", "the decoding cells need --model; without it only --cell 7 runs");
+        r.model_missing = all;
+    } else {
+        model = gpt2::Model::load(o.model, r.inferred);
+        const long V = model->config().vocab_size;
+        if (V > static_cast<long>(tok.size()))
+            throw IoError("the model predicts " + std::to_string(V) + " ids but the vocabulary decodes " +
+                          std::to_string(tok.size()));
+        const std::vector<int> ids = tok.encode(o.prompt);
+        r.prompt_ids = ids;
+        if (ids.empty()) throw UsageError("--prompt", "encodes to no tokens (the model needs at least one)");
+        if (*std::max_element(ids.begin(), ids.end()) >= V)
+            throw UsageError("--prompt", "has token id " + std::to_string(*std::max_element(ids.begin(), ids.end())) +
+                                             ", past the model's vocabulary (" + std::to_string(V) + ")");
+        const long k_max = V - (o.mistake == DecodingMistake::topk_k ? 1 : 0);
+        if (o.k < 1 || o.k > k_max) throw UsageError("--k", "must be in 1.." + std::to_string(k_max));
+        for (long k : o.kth)
+            if (k < 0 || k >= V) throw UsageError("--kth", "values must be in 0.." + std::to_string(V - 1));
+        if (o.beams > V) throw UsageError("--beams", "must be at most " + std::to_string(V));
+    }
+    Notebook(o, tok, model.get(), r).run(shown);
+    return r;
+}
+
+}  // namespace attn::experiments

@@ -1,0 +1,14 @@
+#pragma once
+// `attn udl 12.4 --format json`: the prompt's ids, each shown cell's printed lines and its
+// decisions (the ids each step appended, their probabilities, the margins that decided them), and
+// where the notebook raised.
+#include <string>
+
+#include "results/invocation.hpp"
+#include "results/udl_decoding_report.hpp"
+
+namespace attn::render {
+
+std::string udl_decoding_json(const results::UdlDecodingReport& r, const results::Invocation& invocation);
+
+}  // namespace attn::render
