@@ -4,7 +4,9 @@
 # page); dpkg-dev and file (cpack's .deb); Debian's NumPy (the tests compare with it) and
 # python3-jsonschema (the JSON output test); man-db and
 # the shells whose completions the install test loads; librsvg2-bin's rsvg-convert (renders the
-# SVG pictures in tests/cli/pictures_test.py). Uses sudo when not root.
+# SVG pictures in tests/cli/pictures_test.py); emscripten (the WebAssembly build, cmake/wasm.cmake),
+# nodejs (runs it in the tests) and chromium (the page's test, tests/web/chromium_test.py).
+# Uses sudo when not root.
 # One package per line, so adding one is a one-line change.
 set -euo pipefail
 SUDO=""
@@ -39,6 +41,9 @@ PACKAGES=(
   python3-jsonschema
   librsvg2-bin
   libcsv-dev
+  emscripten
+  nodejs
+  chromium
 )
 # --release: also what tools/release.sh needs (Debian 12 x86-64): the arm64 architecture and
 # Debian's deb-src line (muParser's source package), the aarch64 cross compiler and the arm64
