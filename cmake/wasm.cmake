@@ -112,7 +112,12 @@ if(ATTN_TESTS)
   endforeach()
   set(attn_node ${CMAKE_BINARY_DIR}/attn-node)
   add_test(NAME wasm_unit_blas COMMAND ${CMAKE_COMMAND} -E env ATTN_WASM_MODULE=$<TARGET_FILE:test_blas_loops> ${attn_node})
-  add_test(NAME wasm_unit_rng COMMAND ${CMAKE_COMMAND} -E env ATTN_WASM_MODULE=$<TARGET_FILE:test_rng> ${attn_node})
+  # All of the generator's tests but one: the legacy RandomState's (attn udl) Box-Muller takes
+  # log() from the C library, and NumPy's fixtures were made where glibc picks its FMA variant of
+  # log, whose last bit differs from musl's (= glibc's without FMA) for about 1 in 10^4 arguments
+  # (bench/libm_wasm_vs_glibc.sh); docs/web.md, "exp, log, log1p".
+  add_test(NAME wasm_unit_rng COMMAND ${CMAKE_COMMAND} -E env ATTN_WASM_MODULE=$<TARGET_FILE:test_rng> ${attn_node}
+           "--test-case-exclude=legacy RandomState matches NumPy bit for bit")
   add_test(NAME wasm_golden COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/golden_test.py
            --attn ${attn_node} --golden ${CMAKE_SOURCE_DIR}/golden)
   # A sample: fewer random flag sets per experiment than the Linux build's 60 (each case starts

@@ -3,7 +3,7 @@
 // (tools/web_page.py) puts attn.js (createAttn, the .wasm inside as base64) before this file in
 // one Blob, so nothing is fetched: the page works from file:// and offline.
 //
-// Messages in:  {type: "init", wasmBase64} (once), {type: "run", args: [...], env: {...},
+// Messages in:  {type: "init", wasmBase64} (once), {type: "run", args: [...], env: {...}, pageFlags,
 //               files: [{name, bytes}] (the student's chosen files, written to the working folder)}
 // Messages out: {type: "ready", ms}, {type: "out", text}, {type: "err", text},
 //               {type: "files", files: [{name, text}]}, {type: "done", code, ms}
@@ -38,27 +38,59 @@ function textStream(type) {
   return { put, flush };
 }
 
+// A fresh instance of the module: stdout's bytes to `put`, the environment `env`.
+function instance(put, env, onExit) {
+  const options = {
+    noInitialRun: true,
+    print: () => {}, printErr: () => {},
+    preRun: [(M) => {
+      M.FS.init(null, put, null);   // stdout: bytes; stderr: the module's terminal (progress)
+      Object.assign(M.ENV, env || {});
+    }],
+    onExit,
+  };
+  if (compiled) {
+    options.instantiateWasm = (imports, receive) => {
+      WebAssembly.instantiate(compiled, imports).then((inst) => receive(inst, compiled));
+      return {};
+    };
+  }
+  return createAttn(options);
+}
+
+// The page's flags a command takes (--color, --svg), read from its own --help once.
+const helpFlags = new Map();
+async function pageFlags(command) {
+  if (!/^[a-z][a-z0-9-]*$/.test(command || "")) return [];
+  if (!helpFlags.has(command)) {
+    const bytes = [];
+    const M = await instance((b) => { if (b !== null) bytes.push(b); }, {}, () => {});
+    M.TTY.default_tty1_ops.put_char = () => {};
+    try { M.callMain([command, "--help"]); } catch (e) { /* exit */ }
+    const help = new TextDecoder().decode(new Uint8Array(bytes));
+    helpFlags.set(command, ["--color", "--svg"].filter((f) => new RegExp("^\\s+" + f + "\\b", "m").test(help)));
+  }
+  return helpFlags.get(command);
+}
+
+// The picture flags the page adds (index.html): --color always and --svg COMMAND.svg, each only
+// where the command takes it and the command line does not have it already.
+async function withPageFlags(args) {
+  if (args.some((a) => a === "--help" || a === "-h")) return args;
+  const flags = await pageFlags(args[0]);
+  const given = (f) => args.some((a) => a === f || a.startsWith(f + "="));
+  const out = args.slice();
+  if (flags.includes("--color") && !given("--color")) out.push("--color", "always");
+  if (flags.includes("--svg") && !given("--svg")) out.push("--svg", args[0] + ".svg");
+  return out;
+}
+
 async function run(args, env, files) {
   const t0 = performance.now();
   const out = textStream("out"), err = textStream("err");
   const before = new Set();
   let exitCode = null;
-  const options = {
-    noInitialRun: true,
-    print: () => {}, printErr: () => {},
-    preRun: [(M) => {
-      M.FS.init(null, out.put, null);   // stdout: bytes; stderr: the module's terminal (progress)
-      Object.assign(M.ENV, env || {});
-    }],
-    onExit: (code) => { exitCode = code; },
-  };
-  if (compiled) {
-    options.instantiateWasm = (imports, receive) => {
-      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
-      return {};
-    };
-  }
-  const M = await createAttn(options);
+  const M = await instance(out.put, env, (code) => { exitCode = code; });
   // stderr goes through the module's terminal device, so isatty(2) and attn's progress line work;
   // its bytes come here as they are written.
   M.TTY.default_tty1_ops.put_char = (tty, byte) => err.put(byte);
@@ -94,11 +126,14 @@ async function start(b64) {
 
 onmessage = async (event) => {
   const msg = event.data;
-  if (msg.type === "init") { started = start(msg.wasmBase64); return; }
+  if (msg.type === "init") {
+    started = start(msg.wasmBase64).catch((e) => postMessage({ type: "err", text: "attn (wasm): " + e + "\n" }));
+    return;
+  }
   if (msg.type !== "run") return;
   await started;
   try {
-    await run(msg.args, msg.env, msg.files);
+    await run(msg.pageFlags ? await withPageFlags(msg.args) : msg.args, msg.env, msg.files);
   } catch (e) {
     postMessage({ type: "err", text: "attn (wasm): " + (e && e.stack ? e.stack : e) + "\n" });
     postMessage({ type: "done", code: 70, ms: 0 });
