@@ -69,7 +69,7 @@ target_link_options(attn PRIVATE
   "-sEXPORTED_RUNTIME_METHODS=['FS','NODEFS','ENV','TTY','callMain']" -lnodefs.js)
 
 # attn-node: the module as a command (`build-wasm/attn-node scaling --dq 400`), what the tests
-# run through Node (tests/golden_test.py --attn build-wasm/attn-node).
+# run through Node (tests/reference/golden_test.py --attn build-wasm/attn-node).
 configure_file(${CMAKE_SOURCE_DIR}/web/attn-node.js ${CMAKE_BINARY_DIR}/attn-node.js COPYONLY)
 file(CHMOD ${CMAKE_BINARY_DIR}/attn-node.js PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
 file(CREATE_LINK attn-node.js ${CMAKE_BINARY_DIR}/attn-node SYMBOLIC)
@@ -97,7 +97,7 @@ if(ATTN_TESTS)
     message(FATAL_ERROR "wasm build: /usr/include/doctest missing (doctest-dev)")
   endif()
   file(CREATE_LINK /usr/include/doctest ${ATTN_WASM_INCLUDE}/doctest SYMBOLIC)
-  attn_wasm_glob(ATTN_WASM_RNG_TEST_SOURCES tests/test_rng*.cpp tests/unit/rng/*.cpp src/rng/*.cpp src/cpu/*.cpp)
+  attn_wasm_glob(ATTN_WASM_RNG_TEST_SOURCES tests/unit/rng/*.cpp src/rng/*.cpp src/cpu/*.cpp)
   add_executable(test_rng ${ATTN_WASM_RNG_TEST_SOURCES} tests/doctest_main.cpp)
   target_compile_definitions(test_rng PRIVATE ATTN_SOURCE_DIR="${CMAKE_SOURCE_DIR}" ATTN_SHARED_DIR="${ATTN_SHARED_DIR}"
                              ATTN_GLIBC_X86_FEATURES=0)
@@ -118,11 +118,11 @@ if(ATTN_TESTS)
   # (bench/libm_wasm_vs_glibc.sh); docs/web.md, "exp, log, log1p".
   add_test(NAME wasm_unit_rng COMMAND ${CMAKE_COMMAND} -E env ATTN_WASM_MODULE=$<TARGET_FILE:test_rng> ${attn_node}
            "--test-case-exclude=legacy RandomState matches NumPy bit for bit")
-  add_test(NAME wasm_golden COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/golden_test.py
+  add_test(NAME wasm_golden COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/reference/golden_test.py
            --attn ${attn_node} --golden ${CMAKE_SOURCE_DIR}/golden)
   # A sample: fewer random flag sets per experiment than the Linux build's 60 (each case starts
   # Node and the module); skipped, saying why, without ../shared.
-  add_test(NAME wasm_conformance COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/conformance.py
+  add_test(NAME wasm_conformance COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/reference/conformance.py
            --attn ${attn_node} --reference ${ATTN_SHARED_DIR}/reference --cases 8 --jobs 2)
   set_tests_properties(wasm_conformance PROPERTIES SKIP_RETURN_CODE 77)
   # The page from disk in headless Chromium: three golden files' bytes, one typed run, a

@@ -4,9 +4,7 @@
 # page); dpkg-dev and file (cpack's .deb); Debian's NumPy (the tests compare with it) and
 # python3-jsonschema (the JSON output test); man-db and
 # the shells whose completions the install test loads; librsvg2-bin's rsvg-convert (renders the
-# SVG pictures in tests/cli/pictures_test.py); emscripten (the WebAssembly build, cmake/wasm.cmake),
-# nodejs (runs it in the tests) and chromium (the page's test, tests/web/chromium_test.py).
-# Uses sudo when not root.
+# SVG pictures in tests/cli/pictures_test.py). Uses sudo when not root.
 # One package per line, so adding one is a one-line change.
 set -euo pipefail
 SUDO=""
@@ -41,6 +39,10 @@ PACKAGES=(
   python3-jsonschema
   librsvg2-bin
   libcsv-dev
+)
+# --web: also what the WebAssembly build and its tests need (.ci/web, docs/web.md): Debian's
+# Emscripten, Node to run the module, Chromium for the page's test.
+WEB_PACKAGES=(
   emscripten
   nodejs
   chromium
@@ -73,6 +75,9 @@ if [ "${1:-}" = "--release" ]; then
       "$codename" | $SUDO tee "$src" >/dev/null
   fi
   PACKAGES+=("${RELEASE_PACKAGES[@]}")
+fi
+if [ "${1:-}" = "--web" ]; then
+  PACKAGES+=("${WEB_PACKAGES[@]}")
 fi
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null

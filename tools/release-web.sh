@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 version=$(sed -n 's/^project(attn VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 [ -n "$version" ] || { echo "release: no version in CMakeLists.txt's project()" >&2; exit 2; }
-command -v emcmake >/dev/null || { echo "release: emcmake missing (tools/install-deps.sh installs emscripten)" >&2; exit 3; }
+command -v emcmake >/dev/null || { echo "release: emcmake missing (tools/install-deps.sh --web installs emscripten)" >&2; exit 3; }
 name=attn-$version-web
 work=$PWD/build-release-wasm
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}

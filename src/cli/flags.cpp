@@ -95,7 +95,7 @@ Option<std::int64_t> int64_flag(const std::string& name, const std::string& help
                                 const std::string& range) {
     Option<std::int64_t> o = value_option<std::int64_t>(name, "INT", help, std::to_string(defaults));
     o.parse = [name, range](std::int64_t& field, const std::string& text) { field = parse_int64(name, text, range); };
-    o.value = [](std::int64_t v) { return report::SettingValue(std::to_string(v)); };   // as text, as seeds are
+    o.value = [](std::int64_t v) { return results::SettingValue(std::to_string(v)); };   // as text, as seeds are
     return o;
 }
 

@@ -8,7 +8,7 @@
 // Every element of a product is a sequential sum over the inner index from 0 (no blocking, no
 // split accumulators, no FMA: -ffp-contract=off). OpenBLAS's kernels add in other orders
 // (Haswell, SkylakeX and Prescott among themselves too); the chapter's printed digits do not see
-// the difference (docs/web.md, "The BLAS in the browser", and tests/web/node_golden_test.py).
+// the difference (docs/web.md, "The BLAS in the browser": the wasm_golden and wasm_conformance tests).
 // Single-threaded; the OpenBLAS thread calls attn makes (core/blas_threads.cpp) answer one thread.
 #include "cblas.h"
 

@@ -1,9 +1,9 @@
-// The WebAssembly build's keyed hash (homework/keyed_hash.hpp): none. Homework variants (`--variant
+// The WebAssembly build's keyed hash (homework/trust/keyed_hash.hpp): none. Homework variants (`--variant
 // ID`, with or without the course secret) are derived from HMAC-SHA256, which attn takes from
 // OpenSSL's libcrypto and never writes itself; the browser build does not carry libcrypto, so the
 // course secret's code path is not in it, and a variant is refused with one line (exit 2). The
 // chapter's own numbers (no --variant) need no hash and work in the browser.
-#include "homework/keyed_hash.hpp"
+#include "homework/trust/keyed_hash.hpp"
 
 #include "errors.hpp"
 

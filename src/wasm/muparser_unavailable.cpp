@@ -1,8 +1,8 @@
-// The WebAssembly build's expression evaluator (homework/muparser.hpp): none. muParser is a
+// The WebAssembly build's expression evaluator (homework/grade/muparser.hpp): none. muParser is a
 // compiled library that Debian ships for Linux only, so the browser build does not link it; an
 // answer sheet with an expression answer gets one line (exit 3), as a Linux build without
 // libmuparser does. Numeric answers grade as usual.
-#include "homework/muparser.hpp"
+#include "homework/grade/muparser.hpp"
 
 #include "errors.hpp"
 

@@ -26,6 +26,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "reference"))
 from harness import Checks, byte_diff  # noqa: E402
 from golden_test import outputs_match  # noqa: E402  (the lesson's documented section-5 line)
 
