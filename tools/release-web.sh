@@ -18,10 +18,11 @@ version=$(sed -n 's/^project(attn VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 [ -n "$version" ] || { echo "release: no version in CMakeLists.txt's project()" >&2; exit 2; }
 command -v emcmake >/dev/null || { echo "release: emcmake missing (tools/install-deps.sh --web installs emscripten)" >&2; exit 3; }
 name=attn-$version-web
-work=$PWD/build-release-wasm
+# WORK=build-wasm reuses a WebAssembly build directory already there (its tests then stay on).
+work=$(realpath -m "${WORK:-build-release-wasm}")
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 mkdir -p dist
-emcmake cmake -S . -B "$work" -DATTN_TESTS=OFF >/dev/null
+if [ -z "${WORK:-}" ]; then emcmake cmake -S . -B "$work" -DATTN_TESTS=OFF >/dev/null; fi
 nice cmake --build "$work" -j"${JOBS:-2}"
 stage=$work/stage/$name
 rm -rf "$work/stage"
