@@ -3,7 +3,8 @@
 from disk (file://, as a student who downloaded it would), waits for the module, runs three golden
 files' commands through the page's worker, compares each stdout byte for byte with the golden
 file, then runs `attention --heatmap` as a student would (typed, with the page's colour and picture flags:
-the heatmap's cells coloured, the SVG shown) and saves a screenshot.
+the heatmap's cells coloured, the SVG shown), cancels a long run (`cost`) and checks that the
+next run still prints the golden bytes, and saves a screenshot.
 
   tests/web/chromium_test.py --page build-wasm/web/index.html --golden golden \
                              --screenshot build-wasm/web-screenshot.png
@@ -158,6 +159,27 @@ def main():
                          f"attention --heatmap typed: exit, SVGs shown, coloured cells = {shown}")
             print(f"chromium_test: attention --heatmap typed: exit {shown and shown[0]}, {shown and shown[1]} picture(s), "
                   f"{shown and shown[2]} coloured cells")
+            # Cancel: a long run (`cost`, minutes in the module) stopped after a second; the
+            # page then runs the next command on a fresh worker.
+            dt.evaluate(session, "document.getElementById('cmd').value = 'cost';"
+                                 "document.getElementById('run').click(); true")
+            time.sleep(1.0)
+            dt.evaluate(session, "document.getElementById('cancel').click(); true")
+            cancelled = dt.evaluate(session, "window.attnRuns.length >= 5 ? window.attnRuns[4].code : 'running'")
+            text = (pathlib.Path(a.golden) / GOLDEN[0]).read_text(encoding="utf-8")
+            header, _, expected = text.partition("\n")
+            again = dt.evaluate(session, f"window.attnRunExact({json.dumps(header[len('$ attn '):])})")
+            checks.check(cancelled is None and again["code"] == 0 and again["stdout"] == expected,
+                         f"cost cancelled: recorded exit {cancelled!r} (want None); the next run's exit "
+                         f"{again['code']}, same bytes {again['stdout'] == expected}")
+            print(f"chromium_test: cost cancelled after 1 s; the next run {again['seconds']} s, "
+                  f"{'same bytes' if again['stdout'] == expected else 'DIFFERENT'}")
+            # The screenshot shows the typed run.
+            dt.evaluate(session, "document.getElementById('cmd').value = 'attention --heatmap';"
+                                 "document.getElementById('run').click(); true")
+            t2 = time.monotonic()
+            while time.monotonic() - t2 < 60 and not dt.evaluate(session, "window.attnRuns.length >= 7"):
+                time.sleep(0.1)
             png = dt.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}, session)
             pathlib.Path(a.screenshot).write_bytes(base64.b64decode(png["data"]))
             print(f"chromium_test: screenshot {a.screenshot}")
