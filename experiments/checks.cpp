@@ -35,7 +35,7 @@ std::string number_text(double x) {
 
 }  // namespace
 
-void require_in_range(const std::string& flag, long value, long lo, long hi,
+void require_in_range(const std::string& flag, std::int64_t value, std::int64_t lo, std::int64_t hi,
                       const std::string& why, const std::vector<std::string>& bounded_by) {
     if (value < lo || value > hi) {
         UsageError e(flag, "must be in " + std::to_string(lo) + ".." + std::to_string(hi) +

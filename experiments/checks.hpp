@@ -2,6 +2,7 @@
 // Limits and range checks shared by the experiments. Every check runs before memory is taken and
 // throws attn::UsageError naming the flag and the allowed range (exit code 2).
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -48,8 +49,9 @@ double memory_limit_from(const MemoryFacts& facts);
 // memory.usage_in_bytes for v1, under /sys/fs/cgroup/memory).
 MemoryFacts read_memory_facts(const std::function<std::string(const std::string&)>& read);
 
-// `bounded_by`: the flags whose values set lo..hi (UsageError::bounded_by).
-void require_in_range(const std::string& flag, long value, long lo, long hi,
+// `bounded_by`: the flags whose values set lo..hi (UsageError::bounded_by). 64-bit operands (a
+// long where a long has 64 bits): the udl seeds' 0..2^32-1 in the WebAssembly build too.
+void require_in_range(const std::string& flag, std::int64_t value, std::int64_t lo, std::int64_t hi,
                       const std::string& why = "", const std::vector<std::string>& bounded_by = {});
 // --d, --n and --dq of the attention experiments, each in 1..kMaxDimension.
 void require_attention_shape(long d, long n, long dq);

@@ -21,7 +21,6 @@ namespace attn::experiments {
 namespace {
 
 using core::Matrix;
-constexpr long kMaxSeed = 4294967295L;   // np.random.seed takes 0..2^32-1
 
 struct Sizes {
     std::size_t n, d, h;
@@ -395,8 +394,8 @@ void validate(const UdlOptions& o) {
     }
     if (o.tokenize.text || o.tokenize.merges)
         throw UsageError(o.tokenize.text ? "--text" : "--merges", "applies to notebook 12.3 only");
-    require_in_range("--seed-x", o.seed_x, 0, kMaxSeed);
-    require_in_range("--seed-w", o.seed_w, 0, kMaxSeed);
+    require_in_range("--seed-x", o.seed_x, 0, kUdlMaxSeed);
+    require_in_range("--seed-w", o.seed_w, 0, kUdlMaxSeed);
     if (o.n) require_in_range("--n", *o.n, 1, kUdlMaxSize);
     if (o.d) require_in_range("--d", *o.d, 1, kUdlMaxSize);
     // At most 50 × 50: a few dozen matrices of D×N, N×N and D×D are well under a megabyte, but

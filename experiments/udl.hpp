@@ -19,6 +19,7 @@
 namespace attn::experiments {
 
 inline constexpr long kUdlMaxSize = 50;   // N and D: the notebooks' sizes are 3..8
+inline constexpr std::int64_t kUdlMaxSeed = 4294967295;   // np.random.seed takes 0..2^32-1
 
 // The common wrong solutions of 12.2 that --mistake replays and --diagnose recognises (this file
 // owns their names; 12.3's are udl_tokenize's).
@@ -32,8 +33,8 @@ std::vector<UdlNotebook> udl_notebooks();
 
 struct UdlOptions {
     UdlNotebook notebook = UdlNotebook::nb12_1;
-    long seed_x = 3;                 // np.random.seed for the inputs, 0..2^32-1
-    long seed_w = 0;                 // np.random.seed for the weights, 0..2^32-1
+    std::int64_t seed_x = 3;         // np.random.seed for the inputs, 0..2^32-1 (64 bits in every build)
+    std::int64_t seed_w = 0;                 // np.random.seed for the weights, 0..2^32-1
     std::optional<long> n;           // positions N; unset: the notebook's (3 or 6)
     std::optional<long> d;           // width D; unset: the notebook's (4 or 8)
     std::optional<long> h;           // 12.2 heads H (divides D); unset: the notebook's 2

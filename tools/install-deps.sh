@@ -54,6 +54,13 @@ PACKAGES=(
   nodejs
   npm
 )
+# --web: also what the WebAssembly build and its tests need (.ci/web, docs/web.md): Debian's
+# Emscripten, Node to run the module, Chromium for the page's test.
+WEB_PACKAGES=(
+  emscripten
+  nodejs
+  chromium
+)
 # --release: also what tools/release.sh needs (Debian 12 x86-64): the arm64 architecture and
 # Debian's deb-src line (muParser's source package), the aarch64 cross compiler and the arm64
 # -dev packages (multiarch), qemu-user-static, lintian; debootstrap and python3-yaml for the
@@ -82,6 +89,9 @@ if [ "${1:-}" = "--release" ]; then
       "$codename" | $SUDO tee "$src" >/dev/null
   fi
   PACKAGES+=("${RELEASE_PACKAGES[@]}")
+fi
+if [ "${1:-}" = "--web" ]; then
+  PACKAGES+=("${WEB_PACKAGES[@]}")
 fi
 # A machine whose Node.js came from elsewhere (a nodejs package that bundles npm, as some images
 # have) keeps it: Debian's npm cannot be installed beside it, and the tests need only `node` and `npm`.

@@ -3,6 +3,7 @@
 # only (tools/install-deps.sh --release installs what it needs):
 #
 #   tools/release.sh x86_64|aarch64     ->  dist/attn-VERSION-linux-ARCH.tar.gz, dist/SHA256SUMS
+#   tools/release.sh wasm               ->  dist/attn-VERSION-web.zip (tools/release-web.sh)
 #
 # The tarball holds attn-VERSION-linux-ARCH/ with
 #   bin/attn                                  one fully static executable: glibc, libstdc++,
@@ -26,7 +27,8 @@ arch=${1:-}
 case "$arch" in
   x86_64) toolchain=() strip=strip ;;
   aarch64) toolchain=(-DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/aarch64-linux-gnu.cmake") strip=aarch64-linux-gnu-strip ;;
-  *) echo "usage: tools/release.sh x86_64|aarch64" >&2; exit 2 ;;
+  wasm) exec tools/release-web.sh ;;
+  *) echo "usage: tools/release.sh x86_64|aarch64|wasm" >&2; exit 2 ;;
 esac
 version=$(sed -n 's/^project(attn VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 [ -n "$version" ] || { echo "release: no version in CMakeLists.txt's project()" >&2; exit 2; }

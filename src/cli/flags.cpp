@@ -1,11 +1,13 @@
 #include "cli/flags.hpp"
 
 #include <cctype>
-#include <charconv>
+#include <cmath>
 #include <string>
+#include <type_traits>
 
 #include "cli/parse_flags.hpp"
 #include "experiments/checks.hpp"
+#include "print/float_digits.hpp"
 
 namespace attn::cli {
 namespace {
@@ -16,11 +18,30 @@ std::string join(const std::vector<long>& values) {
     return out;
 }
 
-// Shortest text that reads back as the same double ("100", "5", "1e-300").
+// Shortest text that reads back as the same double ("100", "5", "1e-300", "1e+05"): the text of
+// std::to_chars(double), written out from print's shortest digits, because the WebAssembly build's
+// C++ library (Emscripten's libc++) has no floating-point to_chars. Its rule: positional or
+// scientific (d.ddde±XX), whichever is shorter, positional on a tie; checked against libstdc++'s
+// to_chars on 4·10^6 doubles (docs/web.md).
 std::string shortest(double x) {
-    char buf[32];
-    const auto result = std::to_chars(buf, buf + sizeof buf, x);
-    return std::string(buf, result.ptr);
+    const print::detail::DecimalDigits d = print::detail::shortest_digits(x);
+    const std::string sign = std::signbit(x) ? "-" : "";
+    const int n = d.size();
+    std::string fixed;
+    if (d.decpt <= 0) {
+        fixed = "0." + std::string(static_cast<std::size_t>(-d.decpt), '0') + d.digits;
+    } else if (d.decpt >= n) {   // an integer: its exact digits, as to_chars's %f (same length)
+        std::string fraction;
+        print::detail::positional_parts(print::detail::fixed_digits(x, 0), 0, fixed, fraction);
+    } else {
+        fixed = d.digits.substr(0, static_cast<std::size_t>(d.decpt)) + "." + d.digits.substr(static_cast<std::size_t>(d.decpt));
+    }
+    if (d.is_zero()) return sign + "0";
+    const int e = d.decpt - 1;
+    std::string exponent = std::to_string(e < 0 ? -e : e);
+    if (exponent.size() < 2) exponent = "0" + exponent;
+    const std::string sci = d.digits.substr(0, 1) + (n > 1 ? "." + d.digits.substr(1) : "") + "e" + (e < 0 ? "-" : "+") + exponent;
+    return sign + (fixed.size() <= sci.size() ? fixed : sci);
 }
 
 // "--no-mask" -> "no_mask", "SECTION" -> "section": the flag's name as a JSON key.
@@ -40,7 +61,10 @@ Option<V> value_option(const std::string& name, const std::string& type_name, co
     o.flag.type_name = type_name;
     o.flag.help = help;
     o.flag.default_text = default_text;
-    o.value = [](const V& v) { return results::SettingValue(v); };
+    // (A 64-bit integer where a long has 32 bits is not a SettingValue: int64_flag records text.)
+    if constexpr (std::is_constructible_v<results::SettingValue, const V&>) {
+        o.value = [](const V& v) { return results::SettingValue(v); };
+    }
     return o;
 }
 
@@ -95,6 +119,14 @@ UsageError told_as_typed(const UsageError& e, const std::vector<Flag>& flags, co
 Option<long> int_flag(const std::string& name, const std::string& help, long defaults, const std::string& range) {
     Option<long> o = value_option<long>(name, "INT", help, std::to_string(defaults));
     o.parse = [name, range](long& field, const std::string& text) { field = parse_int(name, text, range); };
+    return o;
+}
+
+Option<std::int64_t> int64_flag(const std::string& name, const std::string& help, std::int64_t defaults,
+                                const std::string& range) {
+    Option<std::int64_t> o = value_option<std::int64_t>(name, "INT", help, std::to_string(defaults));
+    o.parse = [name, range](std::int64_t& field, const std::string& text) { field = parse_int64(name, text, range); };
+    o.value = [](std::int64_t v) { return results::SettingValue(std::to_string(v)); };   // as text, as seeds are
     return o;
 }
 

@@ -6,6 +6,7 @@
 // for each run: nothing is captured by reference, nothing is written back after the run.
 // No CLI11 here.
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -114,6 +115,9 @@ Command make_command(std::string name, std::string summary, std::string footer, 
 // `range` is the allowed range as text ("1..100000"), quoted by the syntax error; the range
 // itself is checked by the experiment's validate(). `defaults` is what --help shows.
 Option<long> int_flag(const std::string& name, const std::string& help, long defaults, const std::string& range);
+// An integer of 64 bits in every build (parse_int64): np.random.seed's seeds.
+Option<std::int64_t> int64_flag(const std::string& name, const std::string& help, std::int64_t defaults,
+                                const std::string& range);
 Option<std::vector<long>> int_list_flag(const std::string& name, const std::string& help,
                                         const std::vector<long>& defaults, const std::string& range,
                                         const std::string& default_text);

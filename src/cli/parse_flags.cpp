@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <optional>
+#include <limits>
 #include <string>
 
 #include "python/python_number.hpp"
@@ -41,15 +42,24 @@ std::vector<std::string> split_commas(const std::string& text) {
 
 }  // namespace
 
-long parse_int(const std::string& flag, const std::string& text, const std::string& range) {
+std::int64_t parse_int64(const std::string& flag, const std::string& text, const std::string& range) {
     bool negative = false;
     std::string digits;
     if (read_integer(text, negative, digits)) {
         errno = 0;
         const long long value = std::strtoll((negative ? "-" + digits : digits).c_str(), nullptr, 10);
-        if (errno != ERANGE) return static_cast<long>(value);
+        if (errno != ERANGE) return static_cast<std::int64_t>(value);
     }
     throw UsageError(flag, "must be an integer in " + range + " (got '" + text + "')");
+}
+
+long parse_int(const std::string& flag, const std::string& text, const std::string& range) {
+    const std::int64_t value = parse_int64(flag, text, range);
+    // A long has 32 bits in the WebAssembly build: beyond it, refused, never wrapped.
+    if (value < std::numeric_limits<long>::min() || value > std::numeric_limits<long>::max()) {
+        throw UsageError(flag, "must be an integer in " + range + " (got '" + text + "')");
+    }
+    return static_cast<long>(value);
 }
 
 std::vector<long> parse_int_list(const std::string& flag, const std::string& text,

@@ -2,6 +2,7 @@
 // Text of a flag -> a typed value, read with the grammar of the reference scripts' argparse
 // types (Python's int() and float()), and one-line errors that name the flag. Only the type is
 // checked here: ranges belong to each experiment's validate(). No CLI11 here.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,9 @@ namespace attn::cli {
 // "١2"). Refused: "5.0", "1e3", "0x10", "", more than 4300 digits, values beyond a long.
 // `range` is quoted in the message ("must be an integer in 1..100000 (got '5.5')").
 long parse_int(const std::string& flag, const std::string& text, const std::string& range);
+// The same, for values beyond a long's 32 bits where a long has them (the WebAssembly build):
+// refused beyond 64 bits. np.random.seed's 0..2^32-1 (attn udl --seed-x, --seed-w).
+std::int64_t parse_int64(const std::string& flag, const std::string& text, const std::string& range);
 // "4,50,400": comma-separated integers as parse_int; empty items are refused.
 std::vector<long> parse_int_list(const std::string& flag, const std::string& text,
                                  const std::string& range);

@@ -1,6 +1,8 @@
 #include "input/udl_tokenize_text.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string_view>
 
@@ -66,11 +68,15 @@ public:
             }
         }
     }
+    // 10^11 before the next digit; where a long has 32 bits (the WebAssembly build) the most that
+    // one more digit cannot overflow, so a larger count is refused there, never wrapped.
+    static constexpr long kMaxCountBeforeDigit =
+        static_cast<long>(std::min<long long>(100000000000LL, std::numeric_limits<long>::max() / 10 - 9));
     long integer() {
         const std::size_t start = i_;
         long v = 0;
         while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') {
-            if (v > 100000000000L) fail("a count is too large");
+            if (v > kMaxCountBeforeDigit) fail("a count is too large");
             v = v * 10 + (s_[i_++] - '0');
         }
         if (i_ == start) fail("expected a count at column " + std::to_string(i_ + 1));

@@ -103,7 +103,7 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
 
 Command udl_command() {
     using Report = results::UdlReport;
-    const std::string seeds = range_text(0L, 4294967295L);
+    const std::string seeds = "0.." + std::to_string(experiments::kUdlMaxSeed);   // as range_text, in 64 bits
     const std::string size_range = range_text(1L, experiments::kUdlMaxSize);
     Experiment<UdlFlags, Report> e;
     e.name = "udl";
@@ -140,9 +140,9 @@ Command udl_command() {
         return experiments::udl_sizes(o);
     };
     // np.random.seed's seeds, as text like every seed in attn's JSON.
-    auto seed = [seeds](const std::string& name, const std::string& help, long experiments::UdlOptions::*field) {
-        Option<long> flag = int_flag(name, help, experiments::UdlOptions{}.*field, seeds);
-        flag.value = [](long value) { return results::SettingValue(std::to_string(value)); };
+    auto seed = [seeds](const std::string& name, const std::string& help, std::int64_t experiments::UdlOptions::*field) {
+        Option<std::int64_t> flag = int64_flag(name, help, experiments::UdlOptions{}.*field, seeds);
+        flag.value = [](std::int64_t value) { return results::SettingValue(std::to_string(value)); };
         return lift(&UdlFlags::options, lift(field, flag));
     };
     // N, D and H default by notebook, so "not given" is kept apart from every value; recorded

@@ -6,6 +6,8 @@
 namespace attn::kernels {
 
 extern const Table kTable_sse2;
+extern const char* const kBaselineLevelName;
+const char* const kBaselineLevelName = simd::kBaselineName;   // "sse2", "neon", "wasm-simd128"
 const Table kTable_sse2 = {&simd::project<simd::BaselineArch>, &simd::attend_row<simd::BaselineArch>, &simd::naive_rows<simd::BaselineArch>};
 
 }  // namespace attn::kernels

@@ -12,6 +12,7 @@
 namespace attn::kernels {
 
 extern const Table kTable_sse2;
+extern const char* const kBaselineLevelName;   // arch_sse2.cpp: the baseline's name (xsimd_compat.hpp)
 #if ATTN_KERNELS_X86_LEVELS
 extern const Table kTable_avx2;
 extern const Table kTable_avx512;
@@ -29,7 +30,7 @@ const char* kernel_name(Kernel k) {
 
 const char* level_name(Level l) {
     switch (l) {
-        case Level::sse2: return ATTN_KERNELS_X86_LEVELS ? "sse2" : "neon";   // the baseline (xsimd_compat.hpp)
+        case Level::sse2: return kBaselineLevelName;   // the baseline (xsimd_compat.hpp)
         case Level::avx2: return "avx2+fma";
         case Level::avx512: return "avx512f";
     }

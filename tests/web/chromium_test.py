@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""The web page in a real browser: headless Chromium (Debian's `chromium`) opens the built page
+from disk (file://, as a student who downloaded it would), waits for the module, runs three golden
+files' commands through the page's worker, compares each stdout byte for byte with the golden
+file, then runs `attention --heatmap` as a student would (typed, with the page's colour and picture flags:
+the heatmap's cells coloured, the SVG shown), cancels a long run (`cost`) and checks that the
+next run still prints the golden bytes, and saves a screenshot.
+
+  tests/web/chromium_test.py --page build-wasm/web/index.html --golden golden \
+                             --screenshot build-wasm/web-screenshot.png
+
+Chromium is driven over its DevTools protocol on a pipe (--remote-debugging-pipe: fd 3 in, fd 4
+out, NUL-terminated JSON), so nothing but Python's standard library is needed. Skips (exit 77),
+saying why, when Chromium is not installed.
+"""
+import argparse
+import base64
+import fcntl
+import json
+import os
+import pathlib
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "reference"))
+from harness import Checks, byte_diff  # noqa: E402
+from golden_test import outputs_match  # noqa: E402  (the lesson's documented section-5 line)
+
+SKIP = 77
+# One golden file per kind of output: an experiment, a notebook replay, the lesson's float32 path.
+GOLDEN = ["scaling/chapter_dq400.txt", "udl/12.1_defaults.txt", "lesson/defaults.txt"]
+
+
+class DevTools:
+    def __init__(self, chromium, user_dir):
+        to_browser_r, to_browser_w = os.pipe()
+        from_browser_r, from_browser_w = os.pipe()
+        # Chromium reads commands on fd 3 and writes replies on fd 4: both moved out of the way
+        # first (either may be 3 or 4 already), then placed; pass_fds keeps 3 and 4 open, as
+        # subprocess closes the others after this runs.
+        def child_fds():
+            r = fcntl.fcntl(to_browser_r, fcntl.F_DUPFD, 10)
+            w = fcntl.fcntl(from_browser_w, fcntl.F_DUPFD, 10)
+            os.dup2(r, 3)
+            os.dup2(w, 4)
+        self.proc = subprocess.Popen(
+            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--no-default-browser-check", "--disable-extensions", "--remote-debugging-pipe",
+             f"--user-data-dir={user_dir}", "--window-size=1400,1000", "about:blank"],
+            pass_fds=(3, 4), preexec_fn=child_fds,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_browser_r)
+        os.close(from_browser_w)
+        self.w = os.fdopen(to_browser_w, "wb", buffering=0)
+        self.r = os.fdopen(from_browser_r, "rb", buffering=0)
+        self.buf = b""
+        self.next_id = 0
+
+    def call(self, method, params=None, session=None, timeout=60):
+        self.next_id += 1
+        msg = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            msg["sessionId"] = session
+        self.w.write(json.dumps(msg).encode() + b"\0")
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            while b"\0" not in self.buf:
+                chunk = self.r.read(1 << 16)
+                if not chunk:
+                    raise RuntimeError("chromium closed the pipe")
+                self.buf += chunk
+            raw, _, self.buf = self.buf.partition(b"\0")
+            reply = json.loads(raw)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply["result"]
+        raise TimeoutError(method)
+
+    def evaluate(self, session, expression, timeout=120):
+        result = self.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+                                                 "returnByValue": True}, session, timeout)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def close(self):
+        try:
+            self.call("Browser.close", timeout=10)
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--page", required=True)
+    p.add_argument("--golden", required=True)
+    p.add_argument("--screenshot", required=True)
+    p.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
+    a = p.parse_args()
+    if not shutil.which(a.chromium):
+        print(f"chromium_test: SKIPPED: no Chromium ({a.chromium}); tools/install-deps.sh installs Debian's chromium")
+        return SKIP
+    page = pathlib.Path(a.page).resolve()
+    checks = Checks("chromium")
+    with tempfile.TemporaryDirectory() as user_dir:
+        dt = DevTools(a.chromium, user_dir)
+        try:
+            t0 = time.monotonic()
+            target = dt.call("Target.createTarget", {"url": page.as_uri()})["targetId"]
+            session = dt.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+            ready = None
+            while time.monotonic() - t0 < 30:
+                ready = dt.evaluate(session, "window.attnReady ? window.attnReadyAt : null")
+                if ready is not None:
+                    break
+                time.sleep(0.02)
+            checks.check(ready is not None, "the page's module did not become ready within 30 s; status: "
+                         + str(dt.evaluate(session, "document.getElementById('status').textContent")))
+            if ready is None:
+                return checks.finish()
+            print(f"chromium_test: module ready {ready:.0f} ms after navigation start "
+                  f"({time.monotonic() - t0:.2f} s wall, browser start included)")
+            for name in GOLDEN:
+                text = (pathlib.Path(a.golden) / name).read_text(encoding="utf-8")
+                header, _, expected = text.partition("\n")
+                line = header[len("$ attn "):]
+                run = dt.evaluate(session, f"window.attnRunExact({json.dumps(line)})")
+                got = run["stdout"]
+                args = shlex.split(line)
+                same = outputs_match(expected, got, args[1:] if args and args[0] == "lesson" else ())
+                checks.check(run["code"] == 0 and same,
+                             f"{name}: attn {line} in Chromium (exit {run['code']}, {run['seconds']} s)\n"
+                             + byte_diff(expected.encode(), got.encode()))
+                print(f"chromium_test: {name}: exit {run['code']}, {run['seconds']} s, "
+                      f"{'same bytes' if got == expected else 'same but the waived line' if same else 'DIFFERENT'}")
+            # As a student: typed into the page, with colour and the picture.
+            dt.evaluate(session, "document.getElementById('cmd').value = 'attention --heatmap';"
+                                 "document.getElementById('run').click(); true")
+            shown = None
+            t1 = time.monotonic()
+            while time.monotonic() - t1 < 120:
+                shown = dt.evaluate(session, "window.attnRuns.length >= 4 ? [window.attnRuns[3].code, "
+                                             "document.querySelectorAll('#pictures svg').length, "
+                                             "document.querySelectorAll('#out span[style*=background]').length] : null")
+                if shown:
+                    break
+                time.sleep(0.1)
+            checks.check(bool(shown) and shown[0] == 0 and shown[1] >= 1 and shown[2] > 0,
+                         f"attention --heatmap typed: exit, SVGs shown, coloured cells = {shown}")
+            print(f"chromium_test: attention --heatmap typed: exit {shown and shown[0]}, {shown and shown[1]} picture(s), "
+                  f"{shown and shown[2]} coloured cells")
+            # Cancel: a long run (`cost`, minutes in the module) stopped after a second; the
+            # page then runs the next command on a fresh worker.
+            dt.evaluate(session, "document.getElementById('cmd').value = 'cost';"
+                                 "document.getElementById('run').click(); true")
+            time.sleep(1.0)
+            dt.evaluate(session, "document.getElementById('cancel').click(); true")
+            cancelled = dt.evaluate(session, "window.attnRuns.length >= 5 ? window.attnRuns[4].code : 'running'")
+            text = (pathlib.Path(a.golden) / GOLDEN[0]).read_text(encoding="utf-8")
+            header, _, expected = text.partition("\n")
+            again = dt.evaluate(session, f"window.attnRunExact({json.dumps(header[len('$ attn '):])})")
+            checks.check(cancelled is None and again["code"] == 0 and again["stdout"] == expected,
+                         f"cost cancelled: recorded exit {cancelled!r} (want None); the next run's exit "
+                         f"{again['code']}, same bytes {again['stdout'] == expected}")
+            print(f"chromium_test: cost cancelled after 1 s; the next run {again['seconds']} s, "
+                  f"{'same bytes' if again['stdout'] == expected else 'DIFFERENT'}")
+            # The screenshot shows the typed run.
+            dt.evaluate(session, "document.getElementById('cmd').value = 'attention --heatmap';"
+                                 "document.getElementById('run').click(); true")
+            t2 = time.monotonic()
+            while time.monotonic() - t2 < 60 and not dt.evaluate(session, "window.attnRuns.length >= 7"):
+                time.sleep(0.1)
+            png = dt.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}, session)
+            pathlib.Path(a.screenshot).write_bytes(base64.b64decode(png["data"]))
+            print(f"chromium_test: screenshot {a.screenshot}")
+        finally:
+            dt.close()
+    return checks.finish(require_some=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+// The page's Web Worker (web/index.html): runs attn's WebAssembly module, one fresh instance per
+// command, so a long run never blocks the page and Cancel is worker.terminate(). The built page
+// (tools/web_page.py) puts attn.js (createAttn, the .wasm inside as base64) before this file in
+// one Blob, so nothing is fetched: the page works from file:// and offline.
+//
+// Messages in:  {type: "init", wasmBase64} (once), {type: "run", args: [...], env: {...}, pageFlags,
+//               files: [{name, bytes}] (the student's chosen files, written to the working folder)}
+// Messages out: {type: "ready", ms}, {type: "out", text}, {type: "err", text},
+//               {type: "files", files: [{name, text}]}, {type: "done", code, ms}
+"use strict";
+
+let compiled = null;   // the WebAssembly.Module, compiled once per worker
+
+// The module's bytes, from the base64 of its data: URI (SINGLE_FILE) that the page sends once.
+function moduleBytes(b64) {
+  const bin = atob(b64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; ++i) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+// Bytes to text without splitting a UTF-8 sequence: one streaming decoder per stream.
+function textStream(type) {
+  const decoder = new TextDecoder("utf-8");
+  let pending = [];
+  const flush = () => {
+    if (!pending.length) return;
+    const text = decoder.decode(new Uint8Array(pending), { stream: true });
+    pending = [];
+    if (text) postMessage({ type, text });
+  };
+  const put = (byte) => {
+    if (byte === null) return;
+    pending.push(byte);
+    // stderr: a progress line ends in \r or \n and shows at once; stdout in blocks
+    if ((type === "err" && (byte === 13 || byte === 10)) || pending.length >= 8192) flush();
+  };
+  return { put, flush };
+}
+
+// A fresh instance of the module: stdout's bytes to `put`, the environment `env`.
+function instance(put, env, onExit) {
+  const options = {
+    noInitialRun: true,
+    print: () => {}, printErr: () => {},
+    preRun: [(M) => {
+      M.FS.init(null, put, null);   // stdout: bytes; stderr: the module's terminal (progress)
+      Object.assign(M.ENV, env || {});
+    }],
+    onExit,
+  };
+  if (compiled) {
+    options.instantiateWasm = (imports, receive) => {
+      WebAssembly.instantiate(compiled, imports).then((inst) => receive(inst, compiled));
+      return {};
+    };
+  }
+  return createAttn(options);
+}
+
+// The page's flags a command takes (--color, --svg), read from its own --help once.
+const helpFlags = new Map();
+async function pageFlags(command) {
+  if (!/^[a-z][a-z0-9-]*$/.test(command || "")) return [];
+  if (!helpFlags.has(command)) {
+    const bytes = [];
+    const M = await instance((b) => { if (b !== null) bytes.push(b); }, {}, () => {});
+    M.TTY.default_tty1_ops.put_char = () => {};
+    try { M.callMain([command, "--help"]); } catch (e) { /* exit */ }
+    const help = new TextDecoder().decode(new Uint8Array(bytes));
+    helpFlags.set(command, ["--color", "--svg"].filter((f) => new RegExp("^\\s+" + f + "\\b", "m").test(help)));
+  }
+  return helpFlags.get(command);
+}
+
+// The picture flags the page adds (index.html): --color always and --svg COMMAND.svg, each only
+// where the command takes it and the command line does not have it already.
+async function withPageFlags(args) {
+  if (args.some((a) => a === "--help" || a === "-h")) return args;
+  const flags = await pageFlags(args[0]);
+  const given = (f) => args.some((a) => a === f || a.startsWith(f + "="));
+  const out = args.slice();
+  if (flags.includes("--color") && !given("--color")) out.push("--color", "always");
+  if (flags.includes("--svg") && !given("--svg")) out.push("--svg", args[0] + ".svg");
+  return out;
+}
+
+async function run(args, env, files) {
+  const t0 = performance.now();
+  const out = textStream("out"), err = textStream("err");
+  const before = new Set();
+  let exitCode = null;
+  const M = await instance(out.put, env, (code) => { exitCode = code; });
+  // stderr goes through the module's terminal device, so isatty(2) and attn's progress line work;
+  // its bytes come here as they are written.
+  M.TTY.default_tty1_ops.put_char = (tty, byte) => err.put(byte);
+  M.TTY.default_tty1_ops.flush = () => err.flush();
+  const cwd = M.FS.cwd();
+  for (const f of files || []) M.FS.writeFile(cwd + "/" + f.name.replace(/[\/]/g, "_"), f.bytes);
+  for (const name of M.FS.readdir(cwd)) before.add(name);
+  let code;
+  try {
+    code = M.callMain(args);
+  } catch (e) {
+    code = e && e.name === "ExitStatus" ? e.status : 70;
+    if (code === 70) err.put(null), postMessage({ type: "err", text: "attn (wasm): " + e + "\n" });
+  }
+  if (exitCode !== null) code = exitCode;
+  out.flush();
+  err.flush();
+  const pictures = [];
+  for (const name of M.FS.readdir(cwd)) {
+    if (before.has(name) || !/\.svg$/i.test(name)) continue;
+    pictures.push({ name, text: M.FS.readFile(cwd + "/" + name, { encoding: "utf8" }) });
+  }
+  if (pictures.length) postMessage({ type: "files", files: pictures });
+  postMessage({ type: "done", code, ms: performance.now() - t0 });
+}
+
+let started = null;
+async function start(b64) {
+  const t0 = performance.now();
+  compiled = await WebAssembly.compile(moduleBytes(b64));
+  postMessage({ type: "ready", ms: performance.now() - t0 });
+}
+
+onmessage = async (event) => {
+  const msg = event.data;
+  if (msg.type === "init") {
+    started = start(msg.wasmBase64).catch((e) => postMessage({ type: "err", text: "attn (wasm): " + e + "\n" }));
+    return;
+  }
+  if (msg.type !== "run") return;
+  await started;
+  try {
+    await run(msg.pageFlags ? await withPageFlags(msg.args) : msg.args, msg.env, msg.files);
+  } catch (e) {
+    postMessage({ type: "err", text: "attn (wasm): " + (e && e.stack ? e.stack : e) + "\n" });
+    postMessage({ type: "done", code: 70, ms: 0 });
+  }
+};
