@@ -1,0 +1,214 @@
+// The propagated-rounding rule (bounds.hpp): intervals through the problem's steps, and one
+// common factor or denominator for a vector's elements.
+#include "homework/grade/bounds.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace attn::homework {
+
+namespace {
+
+// Roundings beyond this many places or figures differ from the value by less than any asked unit
+// can see (the hull holds the value itself).
+constexpr int kMostDigits = 12;
+
+// x rounded to k decimal places / k significant figures, as a decimal is rounded (correctly, from
+// the binary value): what a student writes down.
+double round_places(double x, int k) { return std::strtod(fmt::format("{:.{}f}", x, k).c_str(), nullptr); }
+double round_figures(double x, int k) { return std::strtod(fmt::format("{:.{}e}", x, k - 1).c_str(), nullptr); }
+
+// The largest error of carrying a number of size up to `magnitude` as `c` allows.
+double carry_error(double magnitude, Carry c) {
+    double e = 0;
+    if (c.places >= 0) e = std::max(e, 0.5 * std::pow(10.0, -c.places));
+    if (c.figures > 0 && magnitude > 0) {
+        e = std::max(e, 0.5 * std::pow(10.0, std::floor(std::log10(magnitude)) - c.figures + 1));
+    }
+    return std::min(e, magnitude);   // a rounding never crosses 0
+}
+
+bool finite(Interval x) { return std::isfinite(x.lo) && std::isfinite(x.hi); }
+
+// A denominator carried as `c` allows, leaving out a way of carrying that can round it to 0 (a
+// student who gets 0 for a sum does not divide by it): nullopt when every way can, or it is not
+// finite. `kept` says which ways are left (for the carrying error).
+std::optional<Interval> carried_denominator(Interval x, Carry c, Carry* kept = nullptr) {
+    if (!finite(x)) return std::nullopt;
+    std::optional<Interval> out;
+    Carry left{-1, 0};
+    if (c.places >= 0) {
+        const Interval d = carried(x, Carry::decimals(c.places));
+        if (d.lo > 0) {
+            out = d;
+            left.places = c.places;
+        }
+    }
+    if (c.figures > 0) {
+        const Interval f = carried(x, Carry::significant(c.figures));
+        if (f.lo > 0) {
+            out = out ? hull(*out, f) : f;
+            left.figures = c.figures;
+        }
+    }
+    if (kept) *kept = left;
+    return out;
+}
+
+// One computation's numerators over one denominator: whether some denominator S explains every
+// element of `given` (but `free`, the one that took the remainder), within its unit. The
+// constraints on S are convex (linear, or sums of max / min of linear functions), so their worst
+// violation is a convex function of S: a ternary search finds its least value.
+bool one_denominator(const Quotients& q, const std::vector<double>& given, const std::vector<double>& units,
+                     std::size_t free) {
+    const std::size_t n = q.numerators.size();
+    double sum_lo = 0, sum_hi = 0;
+    for (const Interval& x : q.numerators) {
+        sum_lo += x.lo;
+        sum_hi += x.hi;
+    }
+    Carry kept;
+    const std::optional<Interval> sum = carried_denominator({sum_lo, sum_hi}, q.sum_carry, &kept);
+    if (!sum) return false;   // lost all significance: not correct work
+    // Everything over the largest denominator, so that tolerances are relative.
+    const double scale = sum->hi;
+    const double delta = carry_error(sum_hi, kept) / scale;
+    std::vector<Interval> num(n);
+    for (std::size_t i = 0; i < n; ++i) num[i] = {q.numerators[i].lo / scale, q.numerators[i].hi / scale};
+    auto worst = [&](double s) {
+        double w = -1e300, a = 0, b = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (i == free) {
+                a += num[i].lo;
+                b += num[i].hi;
+                continue;
+            }
+            const double low = (given[i] - units[i]) * s, high = (given[i] + units[i]) * s;
+            w = std::max({w, low - num[i].hi, num[i].lo - high});
+            a += std::max(num[i].lo, low);
+            b += std::min(num[i].hi, high);
+        }
+        return std::max({w, a - delta - s, s - b - delta});
+    };
+    double lo = sum->lo / scale, hi = 1.0;
+    for (int step = 0; step < 200 && hi - lo > 1e-17; ++step) {
+        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+        if (worst(m1) <= worst(m2)) hi = m2;
+        else lo = m1;
+    }
+    return worst((lo + hi) / 2) <= 1e-12;
+}
+
+bool one_factor(const Proportional& p, const std::vector<double>& given, const std::vector<double>& units) {
+    double lo = p.scale.lo, hi = p.scale.hi;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const double f = p.factors[i], a = given[i] - units[i], b = given[i] + units[i];
+        if (f == 0) {
+            if (a > 0 || b < 0) return false;
+            continue;
+        }
+        const double x = a / f, y = b / f;
+        lo = std::max(lo, std::min(x, y));
+        hi = std::min(hi, std::max(x, y));
+    }
+    return lo <= hi * (1 + 1e-12) + 1e-300;
+}
+
+}  // namespace
+
+Interval hull(Interval a, Interval b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)}; }
+
+Interval carried(Interval x, Carry c) {
+    Interval out = x;
+    if (!finite(x)) return out;
+    for (int k = std::max(c.places, 0); c.places >= 0 && k <= kMostDigits; ++k) {
+        out.lo = std::min(out.lo, round_places(x.lo, k));
+        out.hi = std::max(out.hi, round_places(x.hi, k));
+    }
+    for (int k = std::max(c.figures, 1); c.figures > 0 && k <= kMostDigits; ++k) {
+        out.lo = std::min(out.lo, round_figures(x.lo, k));
+        out.hi = std::max(out.hi, round_figures(x.hi, k));
+    }
+    return out;
+}
+
+std::optional<Quotients> softmax_by_hand(const std::vector<Interval>& scores, bool shift, Carry exp_carry, Carry sum_carry) {
+    if (scores.empty()) return std::nullopt;
+    std::size_t top = 0;
+    for (std::size_t i = 1; i < scores.size(); ++i) {
+        if (scores[i].lo + scores[i].hi > scores[top].lo + scores[top].hi) top = i;
+    }
+    Quotients q;
+    q.sum_carry = sum_carry;
+    double sum_lo = 0, sum_hi = 0;
+    for (std::size_t i = 0; i < scores.size(); ++i) {
+        Interval s = scores[i];   // s_i − s_top: the top one exactly 0, the others as intervals differ
+        if (shift) s = i == top ? Interval{0, 0} : Interval{scores[i].lo - scores[top].hi, scores[i].hi - scores[top].lo};
+        const Interval e = carried({std::exp(s.lo), std::exp(s.hi)}, exp_carry);
+        if (!finite(e)) return std::nullopt;
+        q.numerators.push_back(e);
+        sum_lo += e.lo;
+        sum_hi += e.hi;
+    }
+    if (!carried_denominator({sum_lo, sum_hi}, sum_carry)) return std::nullopt;   // 0/0: not correct work
+    return q;
+}
+
+std::vector<Interval> element_ranges(const Quotients& q) {
+    double sum_lo = 0, sum_hi = 0;
+    for (const Interval& x : q.numerators) {
+        sum_lo += x.lo;
+        sum_hi += x.hi;
+    }
+    const Interval sum = carried_denominator({sum_lo, sum_hi}, q.sum_carry).value_or(Interval{0, 0});
+    std::vector<Interval> out;
+    for (const Interval& x : q.numerators) {
+        if (!(sum.lo > 0)) {
+            out.push_back({0, 1});
+            continue;
+        }
+        out.push_back({std::clamp(x.lo / sum.hi, 0.0, 1.0), std::clamp(x.hi / sum.lo, 0.0, 1.0)});
+    }
+    return out;
+}
+
+Interval slope_range(Interval alpha) {
+    auto f = [](double x) { return x * (1 - x); };
+    Interval out{std::min(f(alpha.lo), f(alpha.hi)), std::max(f(alpha.lo), f(alpha.hi))};
+    if (alpha.contains(0.5)) out.hi = 0.25;
+    return out;
+}
+
+bool correct_work_gives(const CorrectWork& work, const std::vector<double>& given, const std::vector<double>& units) {
+    if (given.size() != units.size()) return false;
+    for (double g : given) {
+        if (!std::isfinite(g)) return false;
+    }
+    if (given.size() == 1) {
+        for (const Interval& x : work.scalars) {
+            if (given[0] >= x.lo - units[0] * (1 + 1e-9) && given[0] <= x.hi + units[0] * (1 + 1e-9)) return true;
+        }
+    }
+    for (const Proportional& p : work.proportional) {
+        if (p.factors.size() == given.size() && one_factor(p, given, units)) return true;
+    }
+    double total = 0;
+    for (double g : given) total += g;
+    // A sum of decimals written to at most 17 digits that is 1 shows as 1 within a few ulps.
+    const bool sums_to_one = std::fabs(total - 1.0) <= 1e-12;
+    for (const Quotients& q : work.quotients) {
+        if (q.numerators.size() != given.size()) continue;
+        if (one_denominator(q, given, units, given.size())) return true;
+        if (!sums_to_one) continue;
+        for (std::size_t k = 0; k < given.size(); ++k) {
+            if (given[k] >= 0 && one_denominator(q, given, units, k)) return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace attn::homework
