@@ -48,3 +48,22 @@ TEST_CASE("advice for the typos of issue 29: said, never guessed") {
     CHECK(spelling_advice("same_as_mask = yes").find("true or false") != std::string::npos);
     CHECK(spelling_advice("x = [0.1, 0.2") == "");
 }
+
+#include "homework/grade/spellings.hpp"
+
+TEST_CASE("spellings a fair teacher accepts (issue 29, point 5)") {
+    CHECK(fair_spelling("N > 2D", "N") == "2D");
+    CHECK(fair_spelling("N>2D", "N") == "2D");
+    CHECK(fair_spelling("N = 2D", "N") == "2D");
+    CHECK(fair_spelling("n >= 2*D", "N") == "2*D");
+    CHECK(fair_spelling("N \xE2\x89\xA5 2D", "N") == "2D");
+    CHECK(fair_spelling("N > 2D", "") == "N > 2D");   // an item that asks for no quantity: left alone
+    CHECK(fair_spelling("\xEF\xBC\x94" "D\xC2\xB2", "") == "4D\xC2\xB2");   // ４D²
+    CHECK(fair_spelling("4\xE3\x83\xBB" "D", "") == "4*D");                  // 4・D
+    CHECK(fair_spelling("4\xE2\x88\x99" "D", "") == "4*D");                  // 4∙D
+    CHECK(fair_spelling("4D^{2}", "") == "4D^(2)");
+    CHECK(fair_spelling("$4D^2$", "") == "4D^2");
+    CHECK(fair_spelling("$$4 \\cdot D^{2}$$", "") == "4 * D^(2)");
+    CHECK(fair_spelling("4\\times D", "") == "4* D");
+    CHECK(fair_spelling("\\left(D+1\\right)", "") == "(D+1)");
+}

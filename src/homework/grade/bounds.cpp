@@ -72,26 +72,29 @@ bool one_denominator(const Quotients& q, const std::vector<double>& given, const
         sum_hi += x.hi;
     }
     Carry kept;
-    const std::optional<Interval> sum = carried_denominator({sum_lo, sum_hi}, q.sum_carry, &kept);
+    const std::optional<Interval> sum = carried_denominator(q.denominator.value_or(Interval{sum_lo, sum_hi}), q.sum_carry, &kept);
     if (!sum) return false;   // lost all significance: not correct work
     // Everything over the largest denominator, so that tolerances are relative.
     const double scale = sum->hi;
     const double delta = carry_error(sum_hi, kept) / scale;
     std::vector<Interval> num(n);
     for (std::size_t i = 0; i < n; ++i) num[i] = {q.numerators[i].lo / scale, q.numerators[i].hi / scale};
+    double total_unit = 0;
+    for (double u : units) total_unit += u;
     auto worst = [&](double s) {
         double w = -1e300, a = 0, b = 0;
         for (std::size_t i = 0; i < n; ++i) {
-            if (i == free) {
-                a += num[i].lo;
-                b += num[i].hi;
-                continue;
-            }
-            const double low = (given[i] - units[i]) * s, high = (given[i] + units[i]) * s;
-            w = std::max({w, low - num[i].hi, num[i].lo - high});
+            // The element that took the remainder may be off by every other element's rounding.
+            const double unit = i == free ? total_unit : units[i];
+            const double low = (given[i] - unit) * s, high = (given[i] + unit) * s;
+            // Each element's violation relative to its own size (a weight of 1e-21 is judged as
+            // strictly as one of 0.5); dividing by a constant keeps the function convex.
+            const double size = std::max({num[i].hi, std::fabs(given[i]) + unit, 1e-300});
+            w = std::max({w, (low - num[i].hi) / size, (num[i].lo - high) / size});
             a += std::max(num[i].lo, low);
             b += std::min(num[i].hi, high);
         }
+        if (q.denominator) return w;   // S is not the sum of these numerators: only its range binds
         return std::max({w, a - delta - s, s - b - delta});
     };
     double lo = sum->lo / scale, hi = 1.0;
@@ -164,15 +167,39 @@ std::vector<Interval> element_ranges(const Quotients& q) {
         sum_lo += x.lo;
         sum_hi += x.hi;
     }
-    const Interval sum = carried_denominator({sum_lo, sum_hi}, q.sum_carry).value_or(Interval{0, 0});
+    const Interval sum =
+        carried_denominator(q.denominator.value_or(Interval{sum_lo, sum_hi}), q.sum_carry).value_or(Interval{0, 0});
     std::vector<Interval> out;
     for (const Interval& x : q.numerators) {
         if (!(sum.lo > 0)) {
             out.push_back({0, 1});
             continue;
         }
-        out.push_back({std::clamp(x.lo / sum.hi, 0.0, 1.0), std::clamp(x.hi / sum.lo, 0.0, 1.0)});
+        out.push_back({x.lo / sum.hi, x.hi / sum.lo});   // above 1 too: a sum carried down can be below a term
     }
+    return out;
+}
+
+std::vector<Interval> element_hulls(const CorrectWork& work, std::size_t n) {
+    std::vector<std::optional<Interval>> acc(n);
+    auto add = [&](std::size_t i, Interval x) { acc[i] = acc[i] ? hull(*acc[i], x) : x; };
+    for (const Quotients& q : work.quotients) {
+        if (q.numerators.size() != n) continue;
+        const std::vector<Interval> r = element_ranges(q);
+        for (std::size_t i = 0; i < n; ++i) add(i, r[i]);
+    }
+    for (const Proportional& p : work.proportional) {
+        for (std::size_t i = 0; i < n && i < p.factors.size(); ++i) {
+            const double a = p.factors[i] * p.scale.lo, b = p.factors[i] * p.scale.hi;
+            add(i, {std::min(a, b), std::max(a, b)});
+        }
+    }
+    if (n == 1) {
+        for (const Interval& x : work.scalars) add(0, x);
+    }
+    std::vector<Interval> out;
+    const double nan = std::nan("");
+    for (const auto& x : acc) out.push_back(x.value_or(Interval{nan, nan}));
     return out;
 }
 
@@ -199,13 +226,17 @@ bool correct_work_gives(const CorrectWork& work, const std::vector<double>& give
     double total = 0;
     for (double g : given) total += g;
     // A sum of decimals written to at most 17 digits that is 1 shows as 1 within a few ulps.
-    const bool sums_to_one = std::fabs(total - 1.0) <= 1e-12;
+    // Forcing a sum of 1 is done with decimal places (one unit for every element); numbers in
+    // significant figures (units of every size) are not forced.
+    bool same_units = true;
+    for (double u : units) same_units = same_units && u == units[0];
+    const bool sums_to_one = same_units && std::fabs(total - 1.0) <= 1e-12;
     for (const Quotients& q : work.quotients) {
         if (q.numerators.size() != given.size()) continue;
         if (one_denominator(q, given, units, given.size())) return true;
         if (!sums_to_one) continue;
         for (std::size_t k = 0; k < given.size(); ++k) {
-            if (given[k] >= 0 && one_denominator(q, given, units, k)) return true;
+            if (one_denominator(q, given, units, k)) return true;
         }
     }
     return false;

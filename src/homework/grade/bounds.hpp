@@ -55,6 +55,9 @@ Interval carried(Interval x, Carry c);
 struct Quotients {
     std::vector<Interval> numerators;
     Carry sum_carry;
+    // A denominator known apart from the numerators, carried as `sum_carry` (problem 2: the kept
+    // sum, as printed or exact, which (a) asks for): then S is any carried value of it.
+    std::optional<Interval> denominator;
 };
 
 // A vector proportional to known factors: f_i · c for one c in `scale` (the scaled scores of 1(a):
@@ -81,12 +84,16 @@ std::optional<Quotients> softmax_by_hand(const std::vector<Interval>& scores, bo
 // what a later part computed from that element starts from.
 std::vector<Interval> element_ranges(const Quotients& q);
 
+// Element i's range over every computation of `work` (for partial credit, element by element).
+std::vector<Interval> element_hulls(const CorrectWork& work, std::size_t n);
+
 // f(x) = x(1 − x) over an interval (its image; 1/4 where the interval holds 1/2).
 Interval slope_range(Interval alpha);
 
 // Whether `given` (one number per element) is what one correct computation of `work` gives, each
 // element within units[i] (one unit of its last asked place). Weights that sum to exactly 1 are
-// also right when every element but one is (that one took the remainder).
+// also right when every element but one is and that one is within the sum of all the units (it
+// took the remainder of the others' roundings).
 bool correct_work_gives(const CorrectWork& work, const std::vector<double>& given, const std::vector<double>& units);
 
 }  // namespace attn::homework
