@@ -10,7 +10,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "homework/variant.hpp"
+#include "homework/trust/variant.hpp"
 
 using namespace attn::homework;
 

@@ -31,7 +31,7 @@ void validate(const AttentionOptions& o) {
                    size_flags(o.d, o.n, o.dq));
 }
 
-report::AttentionReport run_attention(const AttentionOptions& o) {
+results::AttentionReport run_attention(const AttentionOptions& o) {
     validate(o);
     const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n);
     const AttentionWork work = work_for(o);
@@ -40,7 +40,7 @@ report::AttentionReport run_attention(const AttentionOptions& o) {
     core::AttentionPass pass = core::self_attention(
         in.w, in.x, nullptr, work.output ? core::Keep::all : core::Keep::scores_and_weights);
 
-    report::AttentionReport r;
+    results::AttentionReport r;
     r.column = static_cast<std::size_t>(o.col);
     r.column_scores = column_of(pass.scores, r.column - 1);
     r.scores = to_array(pass.scores);   // the report keeps S (heatmaps, JSON)

@@ -5,7 +5,7 @@
 // ~ N(0, 0.5).
 #include <string>
 
-#include "report/attention_report.hpp"
+#include "results/attention_report.hpp"
 #include "experiments/output_format.hpp"
 #include "rng/seed.hpp"
 
@@ -36,6 +36,6 @@ AttentionWork work_for(const AttentionOptions& options);
 
 // Throws attn::UsageError for values outside their ranges (before any allocation).
 void validate(const AttentionOptions& options);
-report::AttentionReport run_attention(const AttentionOptions& options);
+results::AttentionReport run_attention(const AttentionOptions& options);
 
 }  // namespace attn::experiments

@@ -115,7 +115,7 @@ std::uint64_t expected_multiplications(Kernel k, std::uint64_t t, std::uint64_t 
 
 std::uint64_t naive_scores_bytes(std::uint64_t t) { return t * kernels::padded(t) * sizeof(float); }
 
-report::CostReport run_cost(const CostOptions& o, const Progress& progress) {
+results::CostReport run_cost(const CostOptions& o, const Progress& progress) {
     validate(o);
     std::vector<long> ts = o.ts;
     std::sort(ts.begin(), ts.end());
@@ -127,7 +127,7 @@ report::CostReport run_cost(const CostOptions& o, const Progress& progress) {
 
     kernels::Settings settings;
     settings.threads = static_cast<unsigned>(o.threads);
-    report::CostReport r;
+    results::CostReport r;
     r.cpu_model = kernels::cpu_model();
     r.dispatch = kernels::level_name(settings.level);
     r.threads = o.threads;
@@ -195,7 +195,7 @@ report::CostReport run_cost(const CostOptions& o, const Progress& progress) {
         kernels::Result reference;
         if (here != std::vector<Kernel>{Kernel::flash}) reference = kernels::flash(in, reference_meter, settings);
         for (Kernel k : here) {
-            report::CostRun run;
+            results::CostRun run;
             run.kernel = kernels::kernel_name(k);
             run.t = t;
             run.formula = expected_multiplications(k, t, h.x.cols);
@@ -229,12 +229,12 @@ report::CostReport run_cost(const CostOptions& o, const Progress& progress) {
     }
 
     // Kernel by kernel, lengths ascending; growth against the previous length that ran.
-    std::vector<report::CostRun> ordered;
+    std::vector<results::CostRun> ordered;
     for (Kernel k : chosen) {
         std::vector<double> t_values, times, cpu_times;
         double wall_over_cpu = 0;
         for (std::size_t idx : by_kernel[k]) {
-            report::CostRun run = r.runs[idx];
+            results::CostRun run = r.runs[idx];
             if (!t_values.empty()) {
                 run.growth = run.median_s / times.back();
                 run.t_ratio = static_cast<double>(run.t) / t_values.back();
@@ -246,7 +246,7 @@ report::CostReport run_cost(const CostOptions& o, const Progress& progress) {
             ordered.push_back(run);
         }
         if (t_values.empty()) continue;
-        report::CostFit fit;
+        results::CostFit fit;
         fit.kernel = kernels::kernel_name(k);
         fit.points = static_cast<int>(t_values.size());
         if (fit.points >= 2) {

@@ -10,7 +10,7 @@
 
 #include "core/kernels/kernels.hpp"
 #include "experiments/progress.hpp"
-#include "report/cost_report.hpp"
+#include "results/cost_report.hpp"
 
 namespace attn::experiments {
 
@@ -40,7 +40,7 @@ void validate(const CostOptions& options);
 // of a run being its kernel's closed-form multiplications at that T times the repeats asked for;
 // a cell that stops repeating early (past kRepeatBudgetSeconds) counts its remaining repeats as
 // done. The CLI passes one only when stderr is a terminal (docs/pictures.md).
-report::CostReport run_cost(const CostOptions& options, const Progress& progress = {});
+results::CostReport run_cost(const CostOptions& options, const Progress& progress = {});
 
 // Least-squares slope of log(seconds) against log(t): the p of seconds ≈ c·t^p.
 // Needs two or more distinct t and positive times.

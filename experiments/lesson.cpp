@@ -29,7 +29,7 @@ Tensor32 randn(rng::TorchGenerator& g, std::size_t rows, std::size_t cols) {
     return Tensor32(rows, cols, g.randn(rows, cols));
 }
 
-report::Array to_array(const Tensor32& t) {
+results::Array to_array(const Tensor32& t) {
     return {{t.rows, t.cols}, std::vector<double>(t.data.begin(), t.data.end())};
 }
 
@@ -38,7 +38,7 @@ std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.en
 const float kMinusInf = -std::numeric_limits<float>::infinity();
 
 // 1. weights = ones(T, T).tril() / row sums; out = weights @ x.
-void averaging(rng::TorchGenerator& g, report::LessonReport& r) {
+void averaging(rng::TorchGenerator& g, results::LessonReport& r) {
     const Tensor32 x = randn(g, kT, 4);
     const Tensor32 ones_tril = core::torch32::masked_fill_not(Tensor32(kT, kT, 1.0f), core::torch32::tril_mask(kT), 0.0f);
     const Tensor32 weights = core::torch32::normalise_rows(ones_tril);
@@ -48,7 +48,7 @@ void averaging(rng::TorchGenerator& g, report::LessonReport& r) {
 }
 
 // 2. hand-made keys, 光's query: scores = k @ q, then softmax, and softmax of scores * 5.
-void scores(const LessonOptions& o, report::LessonReport& r) {
+void scores(const LessonOptions& o, results::LessonReport& r) {
     const Tensor32 k(kT, 2, {0.1f, 0.9f,    // 床: a place
                              0.0f, 1.0f,    // 前: a direction
                              0.9f, 0.1f,    // 明: the sky, light
@@ -63,7 +63,7 @@ void scores(const LessonOptions& o, report::LessonReport& r) {
 }
 
 // 3. scores = q @ k.T / sqrt(8), masked above the diagonal with -inf, softmax over each row.
-void causal(rng::TorchGenerator& g, report::LessonReport& r) {
+void causal(rng::TorchGenerator& g, results::LessonReport& r) {
     const Tensor32 q = randn(g, kT, 8);
     const Tensor32 k = randn(g, kT, 8);
     const Tensor32 s = core::torch32::divide(core::torch32::matmul_transposed(q, k), std::sqrt(8.0));
@@ -82,13 +82,13 @@ float avg_max_weight(rng::TorchGenerator& g, long d, bool scaled) {
     return core::torch32::mean(core::torch32::row_max(core::torch32::softmax_rows(s)));
 }
 
-void spread(rng::TorchGenerator& g, report::LessonReport& r) {
+void spread(rng::TorchGenerator& g, results::LessonReport& r) {
     for (long d : kSpreadWidths) {
         const auto width = static_cast<std::size_t>(d);
         const Tensor32 q = randn(g, kSpreadPairs, width);
         const Tensor32 k = randn(g, kSpreadPairs, width);
         const std::vector<float> dots = core::torch32::row_sums(core::torch32::multiply(q, k));   // (q * k).sum(-1)
-        report::LessonSpreadRow row;
+        results::LessonSpreadRow row;
         row.d = d;
         row.dot_std = core::torch32::std_unbiased(dots);
         row.sqrt_d = std::sqrt(static_cast<double>(d));
@@ -122,7 +122,7 @@ Tensor32 flash_head(const Tensor32& q, const Tensor32& k, const Tensor32& v, boo
 
 // 5. one head: q, k, v = x @ W_q, x @ W_k, x @ W_v; out = softmax(q kᵀ / sqrt(d_head), masked) v;
 // compared with attn's flash kernel in the same mode.
-void head(const LessonOptions& o, rng::TorchGenerator& g, report::LessonReport& r) {
+void head(const LessonOptions& o, rng::TorchGenerator& g, results::LessonReport& r) {
     const auto t = static_cast<std::size_t>(o.t);
     const LessonHead h = draw_head(g, t);
     const Tensor32 q = core::torch32::matmul(h.x, h.w_q), k = core::torch32::matmul(h.x, h.w_k), v = core::torch32::matmul(h.x, h.w_v);
@@ -170,16 +170,16 @@ LessonHead lesson_head_inputs(long t) {
                    "--t " + std::to_string(t));
     rng::TorchGenerator g;
     g.manual_seed(0);
-    report::LessonReport discarded;   // sections 1-4 run only to advance the stream
+    results::LessonReport discarded;   // sections 1-4 run only to advance the stream
     averaging(g, discarded);
     causal(g, discarded);
     spread(g, discarded);
     return draw_head(g, static_cast<std::size_t>(t));
 }
 
-report::LessonReport run_lesson(const LessonOptions& o) {
+results::LessonReport run_lesson(const LessonOptions& o) {
     validate(o);
-    report::LessonReport r;
+    results::LessonReport r;
     for (int s = 1; s <= 5; ++s) {
         if (o.sections.empty() || std::find(o.sections.begin(), o.sections.end(), s) != o.sections.end()) {
             r.shown.push_back(s);

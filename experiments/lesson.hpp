@@ -10,7 +10,7 @@
 
 #include "core/torch32/ops.hpp"
 #include "experiments/output_format.hpp"
-#include "report/lesson_report.hpp"
+#include "results/lesson_report.hpp"
 
 namespace attn::experiments {
 
@@ -38,6 +38,6 @@ LessonHead lesson_head_inputs(long t);
 // Throws attn::UsageError naming the flag: a section outside 1..5 (SECTION), a query entry that
 // is not finite or beyond ±kMaxQuery (--query), T outside 1..kMaxLessonT (--t).
 void validate(const LessonOptions& options);
-report::LessonReport run_lesson(const LessonOptions& options);
+results::LessonReport run_lesson(const LessonOptions& options);
 
 }  // namespace attn::experiments

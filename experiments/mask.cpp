@@ -43,7 +43,7 @@ void validate(const MaskOptions& o) {
                    size_flags(o.d, o.n, o.dq));
 }
 
-report::MaskReport run_mask(const MaskOptions& o) {
+results::MaskReport run_mask(const MaskOptions& o) {
     validate(o);
     const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n);
     const HeadInputs in = draw_head_inputs(o.seed, o.d, o.n, o.dq, Biases::with);
@@ -62,7 +62,7 @@ report::MaskReport run_mask(const MaskOptions& o) {
     const core::AttentionPass open = core::self_attention(w, x, nullptr, Keep::output);
     const core::AttentionPass open_shifted = core::self_attention(w, shifted, nullptr, Keep::output);
 
-    report::MaskReport r;
+    results::MaskReport r;
     r.masked_weights = to_array(masked.weights);
     r.column_sums = {{n}, core::sum_axis0(masked.weights)};
     r.allowed = mask;

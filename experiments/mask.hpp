@@ -3,7 +3,7 @@
 // Draw order as `attn attention` (with biases).
 #include <string>
 
-#include "report/mask_report.hpp"
+#include "results/mask_report.hpp"
 #include "experiments/output_format.hpp"
 #include "rng/seed.hpp"
 
@@ -22,6 +22,6 @@ struct MaskOptions {
 };
 
 void validate(const MaskOptions& options);
-report::MaskReport run_mask(const MaskOptions& options);
+results::MaskReport run_mask(const MaskOptions& options);
 
 }  // namespace attn::experiments

@@ -33,10 +33,10 @@ bool contains(const std::vector<long>& values, long v) {
 // (H, H): the mean over output positions n of ½ Σ_m |A_i(m, n) - A_j(m, n)| for heads i, j
 // (the chapter's 每組各自重新分配一次發言權: how differently each head shares out the floor).
 // `after_row(i)` is called once head i has been compared with every later head.
-report::Array head_differences(const std::vector<core::Matrix>& weights,
+results::Array head_differences(const std::vector<core::Matrix>& weights,
                                const std::function<void(std::size_t)>& after_row) {
     const std::size_t h = weights.size();
-    report::Array out{{h, h}, std::vector<double>(h * h, 0.0)};
+    results::Array out{{h, h}, std::vector<double>(h * h, 0.0)};
     for (std::size_t i = 0; i < h; ++i) {
         for (std::size_t j = i + 1; j < h; ++j) {
             const core::Matrix& a = weights[i];
@@ -54,9 +54,9 @@ report::Array head_differences(const std::vector<core::Matrix>& weights,
 }
 
 // A shown row's counts and shape, from the shapes alone (what the text prints).
-report::MultiheadRow counted_row(long h, std::size_t d, std::size_t n) {
+results::MultiheadRow counted_row(long h, std::size_t d, std::size_t n) {
     const core::MultiheadPass counts = core::multihead_counts(d, n, static_cast<std::size_t>(h));
-    report::MultiheadRow row;
+    results::MultiheadRow row;
     row.heads = h;
     row.head_width = static_cast<long>(d) / h;
     row.parameters = counts.parameters;
@@ -105,13 +105,13 @@ void validate(const MultiheadOptions& o) {
                    "--d " + std::to_string(o.d) + " --n " + std::to_string(o.n));
 }
 
-report::MultiheadReport run_multihead(const MultiheadOptions& o, const Progress& progress) {
+results::MultiheadReport run_multihead(const MultiheadOptions& o, const Progress& progress) {
     validate(o);
     const std::vector<long> shown = o.shown.empty() ? o.sweep : o.shown;
     const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n);
     const MultiheadWork work = work_for(o);
     const std::vector<long> run = effective_sweep(o.sweep, o.shown);
-    report::MultiheadReport report;
+    results::MultiheadReport report;
     report.sweep = run;
     report.shown = shown;
     if (!work.draws) {                       // the counts and shapes need no values
@@ -158,7 +158,7 @@ report::MultiheadReport run_multihead(const MultiheadOptions& o, const Progress&
             x, heads, omega_c, work.output ? core::HeadsKeep::output_and_weights : core::HeadsKeep::weights,
             progress ? std::function<void()>([&] { advance(per_head); }) : std::function<void()>());
         // The counts of the whole pass, whatever part of it ran (the text shows those).
-        report::MultiheadRow row = counted_row(h, d, n);
+        results::MultiheadRow row = counted_row(h, d, n);
         if (o.head_differences) {
             const auto heads_shown = static_cast<std::size_t>(h);
             row.head_differences = head_differences(pass.head_weights, [&](std::size_t i) {

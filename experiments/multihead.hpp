@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "experiments/progress.hpp"
-#include "report/multihead_report.hpp"
+#include "results/multihead_report.hpp"
 #include "rng/seed.hpp"
 
 namespace attn::experiments {
@@ -40,6 +40,6 @@ MultiheadWork work_for(const MultiheadOptions& options);
 void validate(const MultiheadOptions& options);
 // `progress` (experiments/progress.hpp), when given, hears of each head's pass and of the
 // --heatmap comparison of the heads: the long part of a run with many heads or positions.
-report::MultiheadReport run_multihead(const MultiheadOptions& options, const Progress& progress = {});
+results::MultiheadReport run_multihead(const MultiheadOptions& options, const Progress& progress = {});
 
 }  // namespace attn::experiments

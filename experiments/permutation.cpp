@@ -38,7 +38,7 @@ void validate(const PermutationOptions& o) {
                    size_flags(o.d, o.n, o.dq));
 }
 
-report::PermutationReport run_permutation(const PermutationOptions& o) {
+results::PermutationReport run_permutation(const PermutationOptions& o) {
     validate(o);
     const auto d = static_cast<std::size_t>(o.d), n = static_cast<std::size_t>(o.n);
     const HeadInputs in = draw_head_inputs(o.seed, o.d, o.n, o.dq, Biases::without);
@@ -57,7 +57,7 @@ report::PermutationReport run_permutation(const PermutationOptions& o) {
     const core::Matrix z_of_permuted = core::self_attention(w, x_permuted_encoded, nullptr,
                                                              core::Keep::output).output;
 
-    report::PermutationReport r;
+    results::PermutationReport r;
     r.equivariant_plain = core::allclose(y_of_permuted, core::permute_columns(y, perm));
     const core::Matrix z_permuted = core::permute_columns(z, perm);
     r.equivariant_encoded = core::allclose(z_of_permuted, z_permuted);

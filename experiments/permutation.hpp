@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "report/permutation_report.hpp"
+#include "results/permutation_report.hpp"
 #include "rng/seed.hpp"
 
 namespace attn::experiments {
@@ -26,6 +26,6 @@ struct PermutationOptions {
 };
 
 void validate(const PermutationOptions& options);
-report::PermutationReport run_permutation(const PermutationOptions& options);
+results::PermutationReport run_permutation(const PermutationOptions& options);
 
 }  // namespace attn::experiments

@@ -2,12 +2,12 @@
 
 namespace attn::experiments {
 
-report::Array to_array(const core::Matrix& m) {
+results::Array to_array(const core::Matrix& m) {
     return {{m.shape(0), m.shape(1)}, std::vector<double>(m.begin(), m.end())};
 }
 
-report::Array column_of(const core::Matrix& m, std::size_t column) {
-    report::Array a{{m.shape(0)}, {}};
+results::Array column_of(const core::Matrix& m, std::size_t column) {
+    results::Array a{{m.shape(0)}, {}};
     a.values.reserve(m.shape(0));
     for (std::size_t r = 0; r < m.shape(0); ++r) a.values.push_back(m(r, column));
     return a;

@@ -1,13 +1,13 @@
 #pragma once
-// core::Matrix -> report::Array: what the experiments hand to the renderers (plain data).
+// core::Matrix -> results::Array: what the experiments hand to the renderers (plain data).
 #include <cstddef>
 
 #include "core/matrix.hpp"
-#include "report/array.hpp"
+#include "results/array.hpp"
 
 namespace attn::experiments {
 
-report::Array to_array(const core::Matrix& m);
-report::Array column_of(const core::Matrix& m, std::size_t column);   // m[:, column]
+results::Array to_array(const core::Matrix& m);
+results::Array column_of(const core::Matrix& m, std::size_t column);   // m[:, column]
 
 }  // namespace attn::experiments

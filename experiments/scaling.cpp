@@ -59,12 +59,12 @@ void validate(const ScalingOptions& o) {
     require_memory(peak_bytes(r * n + 5 * r + (n + 1) * static_cast<double>(widest) + 4 * n), flags);
 }
 
-report::ScalingReport run_scaling(const ScalingOptions& o, const Progress& progress) {
+results::ScalingReport run_scaling(const ScalingOptions& o, const Progress& progress) {
     validate(o);
     const std::vector<long> shown = o.shown.empty() ? o.sweep : o.shown;
     const auto n = static_cast<std::size_t>(o.n), repeats = static_cast<std::size_t>(o.repeats);
     rng::NumpyGenerator rng = make_generator(o.seed);
-    report::ScalingReport report;
+    results::ScalingReport report;
     report.sweep = effective_sweep(o.sweep, o.shown);
     report.shown = shown;
     // Only shown rows are computed; a Dq before the last shown one is drawn all the same (the
@@ -94,7 +94,7 @@ report::ScalingReport run_scaling(const ScalingOptions& o, const Progress& progr
         }
         if (!is_shown) continue;   // drawn all the same: the stream moves on
 
-        report::ScalingRow row;
+        results::ScalingRow row;
         row.dq = dq_long;
         std::vector<double> max_abs(repeats), over_raw(repeats), slope_raw(repeats),
             over_scaled(repeats), slope_scaled(repeats);

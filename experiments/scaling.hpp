@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "experiments/progress.hpp"
-#include "report/scaling_report.hpp"
+#include "results/scaling_report.hpp"
 #include "rng/seed.hpp"
 
 namespace attn::experiments {
@@ -25,7 +25,7 @@ void validate(const ScalingOptions& options);
 // Dq, which need that Dq's R×N scores. A Dq of the sweep before the last shown one is drawn but
 // not multiplied (its draws move the stream the reference's way); none after it is drawn.
 // `progress` is called after every repeat with (normal draws done, draws in the whole sweep).
-report::ScalingReport run_scaling(const ScalingOptions& options, const Progress& progress = {});
+results::ScalingReport run_scaling(const ScalingOptions& options, const Progress& progress = {});
 
 // The sweep actually run: the sweep, then every shown value not in it, in the order given.
 std::vector<long> effective_sweep(const std::vector<long>& sweep, const std::vector<long>& shown);

@@ -41,7 +41,7 @@ Matrix legacy_normal(rng::LegacyRandomState& rs, std::size_t rows, std::size_t c
     return m;
 }
 
-report::Array to_array(const Matrix& m) {
+results::Array to_array(const Matrix& m) {
     return {{m.shape(0), m.shape(1)}, std::vector<double>(m.begin(), m.end())};
 }
 
@@ -55,9 +55,9 @@ std::vector<std::size_t> rotation(std::size_t n) {
 
 // permutation_line: np.allclose(f(X[:, perm]), f(X)[:, perm]).
 template <class F>
-report::UdlPermutation permutation_check(const Matrix& x, F compute) {
+results::UdlPermutation permutation_check(const Matrix& x, F compute) {
     const std::vector<std::size_t> perm = rotation(x.shape(1));
-    report::UdlPermutation out;
+    results::UdlPermutation out;
     for (std::size_t p : perm) out.perm.push_back(static_cast<long>(p));
     out.same = core::allclose(compute(core::permute_columns(x, perm)),
                               core::permute_columns(compute(x), perm));
@@ -86,7 +86,7 @@ Matrix self_attention_121(const NotebookHead& w, const Matrix& x, std::optional<
     return core::matmul(v, a);
 }
 
-report::Udl121 run_121(const UdlOptions& o) {
+results::Udl121 run_121(const UdlOptions& o) {
     const Sizes z = sizes_of(o);
     rng::LegacyRandomState rs(static_cast<std::uint32_t>(o.seed_x));
     std::vector<Matrix> xs;
@@ -100,7 +100,7 @@ report::Udl121 run_121(const UdlOptions& o) {
     w.beta_k = legacy_normal(rs, z.d, 1);
     w.beta_v = legacy_normal(rs, z.d, 1);
 
-    report::Udl121 r;
+    results::Udl121 r;
     std::vector<Matrix> queries, keys, values;
     for (const Matrix& x : xs) {
         r.inputs.push_back(to_array(x));
@@ -113,7 +113,7 @@ report::Udl121 run_121(const UdlOptions& o) {
         std::vector<double> scores;
         for (const Matrix& key : keys) scores.push_back(core::matmul_transposed_left(queries[n], key)(0, 0));
         const std::vector<double> a = core::udl_softmax_list(scores);
-        std::vector<report::Array> shown;
+        std::vector<results::Array> shown;
         for (double v : a) shown.push_back({{1, 1}, {v}});
         r.attentions.push_back(shown);
         std::vector<double> x_prime(z.d, 0.0);
@@ -204,9 +204,9 @@ Matrix multihead_122(const Setup122& s, const Matrix& x, UdlMistake mistake,
     return mistake == UdlMistake::no_omega_c ? stacked : core::matmul(s.omega_c, stacked);
 }
 
-report::Udl122 run_122(const UdlOptions& o) {
+results::Udl122 run_122(const UdlOptions& o) {
     const Setup122 s = draw_122(o);
-    report::Udl122 r;
+    results::Udl122 r;
     r.x = to_array(s.x);
     r.mistake = udl_mistake_name(o.mistake);
     std::vector<Matrix> attentions;
@@ -422,9 +422,9 @@ UdlSizes udl_sizes(const UdlOptions& o) {
     return {static_cast<long>(z.n), static_cast<long>(z.d), o.notebook == UdlNotebook::nb12_1 ? 1L : static_cast<long>(z.h)};
 }
 
-report::UdlReport run_udl(const UdlOptions& o) {
+results::UdlReport run_udl(const UdlOptions& o) {
     validate(o);
-    report::UdlReport r;
+    results::UdlReport r;
     r.notebook = o.notebook;
     switch (o.notebook) {
         case UdlNotebook::nb12_1: r.nb121 = run_121(o); break;
@@ -434,7 +434,7 @@ report::UdlReport run_udl(const UdlOptions& o) {
     return r;
 }
 
-report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printed, const NumpyPrinter& numpy_print) {
+results::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printed, const NumpyPrinter& numpy_print) {
     validate(o);
     if (o.notebook != UdlNotebook::nb12_2) throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
     if (o.mistake != UdlMistake::none)
@@ -479,7 +479,7 @@ report::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printe
     auto numpy_prints = [&](const Matrix& x) { return as_numpy_prints(numpy_print, x, precision, edgeitems, summarised); };
     auto matches = [&](const Matrix& candidate) { return same_print(m, numpy_prints(candidate)); };
 
-    report::UdlDiagnosis d;
+    results::UdlDiagnosis d;
     d.mistakes = mistake_names_122();
     d.rows = rows;
     d.cols = cols;

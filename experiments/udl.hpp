@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "experiments/udl_tokenize.hpp"
-#include "report/udl_report.hpp"
+#include "results/udl_report.hpp"
 
 namespace attn::experiments {
 
@@ -24,10 +24,10 @@ inline constexpr long kUdlMaxSize = 50;   // N and D: the notebooks' sizes are 3
 // owns their names; 12.3's are udl_tokenize's).
 enum class UdlMistake { none, scale_d, unscaled, softmax_rows, no_bias, no_omega_c };
 
-using report::UdlNotebook;
+using results::UdlNotebook;
 // "12.1" -> nb12_1 …; throws UsageError("NOTEBOOK", …) for another name.
 UdlNotebook parse_udl_notebook(const std::string& name);
-using report::udl_notebook_name;   // "12.1", "12.2", "12.3"
+using results::udl_notebook_name;   // "12.1", "12.2", "12.3"
 std::vector<UdlNotebook> udl_notebooks();
 
 struct UdlOptions {
@@ -58,7 +58,7 @@ struct UdlSizes {
     long n, d, h;
 };
 UdlSizes udl_sizes(const UdlOptions& options);
-report::UdlReport run_udl(const UdlOptions& options);
+results::UdlReport run_udl(const UdlOptions& options);
 
 // Which computation of 12.2 (with these options' seeds and sizes; options.mistake must be none)
 // produced `printed`, NumPy's printed X'. Throws UsageError("--diagnose", …) for text that is not
@@ -67,6 +67,6 @@ report::UdlReport run_udl(const UdlOptions& options);
 // caller (src/cli/numpy_printer.hpp wraps src/print), since experiments never print.
 using NumpyPrinter = std::function<std::string(const std::vector<double>& values, std::size_t rows, std::size_t cols,
                                                int precision, std::size_t edgeitems, std::size_t threshold)>;
-report::UdlDiagnosis diagnose_udl(const UdlOptions& options, const std::string& printed, const NumpyPrinter& numpy_print);
+results::UdlDiagnosis diagnose_udl(const UdlOptions& options, const std::string& printed, const NumpyPrinter& numpy_print);
 
 }  // namespace attn::experiments

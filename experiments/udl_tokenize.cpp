@@ -6,8 +6,8 @@
 
 #include <stdexcept>
 
-#include "core/bpe.hpp"
-#include "core/python_text.hpp"
+#include "tokenize/bpe.hpp"
+#include "python/python_text.hpp"
 #include "errors.hpp"
 #include "experiments/checks.hpp"
 #include "input/udl_tokenize_text.hpp"
@@ -15,34 +15,34 @@
 namespace attn::experiments {
 namespace {
 
-using core::bpe::Merger;
-using core::bpe::State;
+using tokenize::bpe::Merger;
+using tokenize::bpe::State;
 
-std::vector<report::UdlCount> counts(const std::vector<core::bpe::Counted>& in) {
-    std::vector<report::UdlCount> out;
+std::vector<results::UdlCount> counts(const std::vector<tokenize::bpe::Counted>& in) {
+    std::vector<results::UdlCount> out;
     out.reserve(in.size());
     for (const auto& c : in) out.push_back({c.text, c.count});
     return out;
 }
 
-std::vector<report::UdlPair> pairs(const std::vector<core::bpe::CountedPair>& in) {
-    std::vector<report::UdlPair> out;
+std::vector<results::UdlPair> pairs(const std::vector<tokenize::bpe::CountedPair>& in) {
+    std::vector<results::UdlPair> out;
     out.reserve(in.size());
     for (const auto& c : in) out.push_back({c.first, c.second, c.count});
     return out;
 }
 
-report::UdlPair named(const Merger& m, core::bpe::Pair p) { return {m.text(p.first), m.text(p.second), 0}; }
+results::UdlPair named(const Merger& m, tokenize::bpe::Pair p) { return {m.text(p.first), m.text(p.second), 0}; }
 
-core::bpe::TieRule tie_rule(TokenizeMistake mistake) {
+tokenize::bpe::TieRule tie_rule(TokenizeMistake mistake) {
     switch (mistake) {
-        case TokenizeMistake::sorted_ties: return core::bpe::TieRule::sorted;
-        case TokenizeMistake::last_tie: return core::bpe::TieRule::last;
-        default: return core::bpe::TieRule::first;
+        case TokenizeMistake::sorted_ties: return tokenize::bpe::TieRule::sorted;
+        case TokenizeMistake::last_tie: return tokenize::bpe::TieRule::last;
+        default: return tokenize::bpe::TieRule::first;
     }
 }
 
-bool same(const std::vector<report::UdlCount>& a, const std::vector<report::UdlCount>& b) {
+bool same(const std::vector<results::UdlCount>& a, const std::vector<results::UdlCount>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (a[i].key != b[i].key || a[i].count != b[i].count) return false;
@@ -50,7 +50,7 @@ bool same(const std::vector<report::UdlCount>& a, const std::vector<report::UdlC
     return true;
 }
 
-bool same(const std::vector<report::UdlPair>& a, const std::vector<report::UdlPair>& b) {
+bool same(const std::vector<results::UdlPair>& a, const std::vector<results::UdlPair>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (a[i].first != b[i].first || a[i].second != b[i].second) return false;
@@ -111,16 +111,16 @@ void validate_tokenize(const TokenizeOptions& o) {
                                        " bytes of UTF-8 (got " + std::to_string(t.size()) + ")");
     // A Python str from the command line: bytes that are not UTF-8 would become lone surrogates,
     // which the notebook cannot encode (the reference stops with a traceback).
-    if (!core::well_formed_utf8(t)) throw UsageError("--text", "must be UTF-8 text");
+    if (!python::well_formed_utf8(t)) throw UsageError("--text", "must be UTF-8 text");
     if (t.find('\\') != std::string::npos)
         throw UsageError("--text", "a backslash would be read by re.sub as an escape; leave it out");
-    if (core::split_words_into_code_points(t).empty())
+    if (python::split_words_into_code_points(t).empty())
         throw UsageError("--text", "needs at least one word");
 }
 
-report::Udl123 run_tokenize(const TokenizeOptions& o) {
+results::Udl123 run_tokenize(const TokenizeOptions& o) {
     validate_tokenize(o);
-    report::Udl123 r;
+    results::Udl123 r;
     r.text = o.text.value_or(kSailorRhyme);
     r.merges = o.merges.value_or(kTokenizeDefaultMerges);
     r.mistake = tokenize_mistake_name(o.mistake);
@@ -128,7 +128,7 @@ report::Udl123 run_tokenize(const TokenizeOptions& o) {
 
     // pairs-once differs only inside tokenize(); every other cell, and the check of how many
     // merges the text allows, merge with fresh counts under the mistake's tie rule.
-    Merger m(core::split_words_into_code_points(r.text), tie_rule(o.mistake));
+    Merger m(python::split_words_into_code_points(r.text), tie_rule(o.mistake));
     if (!m.has_pair())
         throw UsageError("--text", "needs a word of two or more characters (the notebook merges one pair by hand)");
     const State initial = m.state();
@@ -137,14 +137,14 @@ report::Udl123 run_tokenize(const TokenizeOptions& o) {
     r.pairs = pairs(m.pair_counts(initial));
 
     State after_one, before_last = initial, last = initial;
-    std::vector<report::Udl123::State> fresh_states{{0, r.tokens}};
+    std::vector<results::Udl123::State> fresh_states{{0, r.tokens}};
     std::vector<long> fresh_counts{static_cast<long>(m.distinct_tokens())};
     for (long i = 0; i < std::max(n, 1L); ++i) {
         if (!m.has_pair())   // only for i < n: the first merge always has a pair (checked above)
             throw UsageError("--merges", "this text allows at most " + std::to_string(i) +
                                              " merges (got " + std::to_string(n) + ")");
         if (i == n - 1) before_last = m.state();
-        const core::bpe::Pair p = m.best_pair();
+        const tokenize::bpe::Pair p = m.best_pair();
         m.merge(p);
         if (i < n) {
             r.chosen.push_back(named(m, p));
@@ -184,7 +184,7 @@ report::Udl123 run_tokenize(const TokenizeOptions& o) {
     return r;
 }
 
-report::UdlTokenizeDiagnosis diagnose_tokenize(const TokenizeOptions& o, const std::string& printed) {
+results::UdlTokenizeDiagnosis diagnose_tokenize(const TokenizeOptions& o, const std::string& printed) {
     if (o.mistake != TokenizeMistake::none)
         throw UsageError("--diagnose", "does not go with --mistake (it tries every mistake)");
     input::PrintedTokenize got;
@@ -193,15 +193,15 @@ report::UdlTokenizeDiagnosis diagnose_tokenize(const TokenizeOptions& o, const s
     } catch (const std::invalid_argument& e) {
         throw UsageError("--diagnose", e.what());
     }
-    std::vector<report::UdlCount> tokens, vocabulary;
+    std::vector<results::UdlCount> tokens, vocabulary;
     for (const auto& c : got.tokens.value()) tokens.push_back({c.key, c.count});
     for (const auto& c : got.vocabulary.value()) vocabulary.push_back({c.key, c.count});
-    std::vector<report::UdlPair> chosen;
+    std::vector<results::UdlPair> chosen;
     for (const auto& p : got.pairs) chosen.push_back({p.first, p.second, 0});
 
     struct Candidate {
         TokenizeMistake mistake;
-        report::Udl123 run;
+        results::Udl123 run;
     };
     std::vector<Candidate> candidates;
     TokenizeOptions c = o;
@@ -215,23 +215,23 @@ report::UdlTokenizeDiagnosis diagnose_tokenize(const TokenizeOptions& o, const s
         }
     }
     // The pair lines, when given, must be the run's (its last ones when the print may be cut).
-    auto pairs_fit = [&](const report::Udl123& r) {
+    auto pairs_fit = [&](const results::Udl123& r) {
         if (chosen.empty()) return true;   // not given
         if (!got.pairs_cut) return same(chosen, r.chosen);
         if (chosen.size() > r.chosen.size()) return false;
-        return same(chosen, std::vector<report::UdlPair>(r.chosen.end() - static_cast<long>(chosen.size()), r.chosen.end()));
+        return same(chosen, std::vector<results::UdlPair>(r.chosen.end() - static_cast<long>(chosen.size()), r.chosen.end()));
     };
-    auto fits = [&](const report::Udl123& r) {
+    auto fits = [&](const results::Udl123& r) {
         return pairs_fit(r) && same(tokens, r.final_tokens) && same(vocabulary, r.final_vocabulary) &&
                (!got.number_of_tokens || *got.number_of_tokens == static_cast<long>(r.final_tokens.size())) &&
                (!got.size_of_vocabulary || *got.size_of_vocabulary == static_cast<long>(r.final_vocabulary.size()));
     };
-    auto whole_print_equal = [](const report::Udl123& a, const report::Udl123& b) {
+    auto whole_print_equal = [](const results::Udl123& a, const results::Udl123& b) {
         return same(a.chosen, b.chosen) && same(a.final_tokens, b.final_tokens) &&
                same(a.final_vocabulary, b.final_vocabulary);
     };
 
-    report::UdlTokenizeDiagnosis d;
+    results::UdlTokenizeDiagnosis d;
     d.merges = candidates.front().run.merges;
     for (TokenizeMistake m : tokenize_mistakes()) d.mistakes.push_back(tokenize_mistake_name(m));
     const Candidate* verdict = nullptr;
@@ -255,9 +255,9 @@ report::UdlTokenizeDiagnosis diagnose_tokenize(const TokenizeOptions& o, const s
     }
 
     // The first difference from the right answer, in print order.
-    const report::Udl123& right = candidates.front().run;
-    auto dict_difference = [&](const char* where, const std::vector<report::UdlCount>& yours,
-                               const std::vector<report::UdlCount>& want) {
+    const results::Udl123& right = candidates.front().run;
+    auto dict_difference = [&](const char* where, const std::vector<results::UdlCount>& yours,
+                               const std::vector<results::UdlCount>& want) {
         for (std::size_t i = 0; i < std::max(yours.size(), want.size()); ++i) {
             const bool y = i < yours.size(), w = i < want.size();
             if (y && w && yours[i].key == want[i].key && yours[i].count == want[i].count) continue;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "report/udl_report.hpp"
+#include "results/udl_report.hpp"
 
 namespace attn::experiments {
 
@@ -36,11 +36,11 @@ std::string tokenize_mistake_explanation(TokenizeMistake mistake);   // one Engl
 void validate_tokenize(const TokenizeOptions& options);
 // The notebook's cells. Throws UsageError when the text has no pair to merge by hand or allows
 // fewer merges than asked (the notebook's max() of an empty dict), before anything is printed.
-report::Udl123 run_tokenize(const TokenizeOptions& options);
+results::Udl123 run_tokenize(const TokenizeOptions& options);
 
 // `attn udl 12.3 --diagnose`: which tokenize() (right, or a mistake) printed `printed` with
 // these options' text and merges (options.mistake must be none). Throws UsageError("--diagnose",
 // …) when the print lacks the lines a verdict needs.
-report::UdlTokenizeDiagnosis diagnose_tokenize(const TokenizeOptions& options, const std::string& printed);
+results::UdlTokenizeDiagnosis diagnose_tokenize(const TokenizeOptions& options, const std::string& printed);
 
 }  // namespace attn::experiments

@@ -36,13 +36,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         if (tokenize) {
             const experiments::TokenizeOptions options;
-            const report::UdlTokenizeDiagnosis d = experiments::diagnose_tokenize(options, printed);
+            const results::UdlTokenizeDiagnosis d = experiments::diagnose_tokenize(options, printed);
             if (render::udl_tokenize_diagnosis_text(d).empty()) std::abort();
         } else {
             experiments::UdlOptions options;
             options.notebook = experiments::UdlNotebook::nb12_2;
             static const experiments::NumpyPrinter numpy_print = cli::numpy_printer();
-            const report::UdlDiagnosis d = experiments::diagnose_udl(options, printed, numpy_print);
+            const results::UdlDiagnosis d = experiments::diagnose_udl(options, printed, numpy_print);
             if (render::udl_diagnosis_text(d).empty()) std::abort();
         }
     } catch (const UsageError& e) {

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "homework/expression.hpp"
+#include "homework/grade/expression.hpp"
 
 using namespace attn::homework;
 

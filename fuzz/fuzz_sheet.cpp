@@ -11,15 +11,15 @@
 #include <string_view>
 
 #include "errors.hpp"
-#include "homework/answer_key.hpp"
-#include "homework/course.hpp"
-#include "homework/grade.hpp"
-#include "homework/problems.hpp"
+#include "homework/key/answer_key.hpp"
+#include "homework/trust/course.hpp"
+#include "homework/grade/grade.hpp"
+#include "homework/problems/problems.hpp"
 #include "homework/reports/gradescope.hpp"
 #include "homework/reports/junit.hpp"
 #include "homework/reports/markdown.hpp"
 #include "homework/reports/text.hpp"
-#include "homework/sheet.hpp"
+#include "homework/sheet/sheet.hpp"
 
 using namespace attn::homework;
 

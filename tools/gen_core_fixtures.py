@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Fixtures for tests/test_core_numpy_ops.cpp, made at test time with Debian's NumPy.
+"""Fixtures for tests/unit/core/test_core_numpy_ops.cpp, made at test time with Debian's NumPy.
 
 NumPy's matmul goes through OpenBLAS, whose kernel (and so the last bits of a product) depends
 on the CPU and on OPENBLAS_CORETYPE. So the fixture is never committed: ctest runs this script
 (test `core_fixture`) on the machine under test, in the same environment as `unit_core`, and
-tests/cpu_matrix_test.py runs both under several OPENBLAS_CORETYPE values. The inputs are fixed
+tests/reference/cpu_matrix_test.py runs both under several OPENBLAS_CORETYPE values. The inputs are fixed
 (seeded), only NumPy's results are machine-made.
 
 Writes --out (one case per line, TAB-separated, floats as float.hex()):

@@ -18,7 +18,7 @@ from a fresh np.random.seed(s), i.e. RandomState(s)):
   E  loc + scale * gauss, unfused: normal(-3.25, 0.1, size=(32, 64)) then
      normal(0.5, 2.5, size=2047): HEAD + HEAD - 1 patterns.
 
-manifest.txt names each file and its seed. tests/test_rng_legacy.cpp reads the same constants.
+manifest.txt names each file and its seed. tests/unit/rng/test_rng_legacy.cpp reads the same constants.
 """
 import argparse
 from pathlib import Path

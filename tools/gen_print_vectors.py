@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Print vectors for tests/test_print_vectors.cpp, made with Debian's NumPy 1.24 / Python 3.11.
+"""Print vectors for tests/unit/print/test_print_vectors.cpp, made with Debian's NumPy 1.24 / Python 3.11.
 
 Writes tests/data/print/*.txt in the format of docs/spec/print-vectors.md: TAB-separated
 records after one header line, floats as float.hex(), strings quoted (escapes \\\\ \\" \\n), and a

@@ -1,8 +1,7 @@
 #!/usr/bin/python3
-"""Write src/core/python_whitespace.hpp and src/print/python_printable.hpp: the two Unicode
+"""Write src/python/python_whitespace.hpp and src/print/python_printable.hpp: the two Unicode
 properties of Debian's Python that notebook 12.3 (`attn udl 12.3`) depends on, as sorted ranges
-of code points (two headers, as the core may not include printing code and print/ nothing of the
-core).
+of code points (two headers: src/python/ and src/print/ include nothing of each other).
 
 - whitespace: str.isspace() (what str.split() and str.strip() split on). The script also checks
   that re's `\\s` matches exactly these code points, since the notebook's merge regex
@@ -10,7 +9,7 @@ core).
 - not printable: not str.isprintable() (the characters repr() escapes as \\xhh, \\uhhhh or
   \\Uhhhhhhhh); surrogates included.
 
-and src/core/python_digits.hpp, the decimal digits int() and float() read besides 0-9 (every
+and src/python/python_digits.hpp, the decimal digits int() and float() read besides 0-9 (every
 code point of Unicode's Numeric_Type=Decimal: '５', '٣', '𝟕'), as the code points of their zeros:
 each is a run of ten, zero to nine. The script checks that int(chr(cp)) accepts exactly these
 code points (and the whitespace, which it strips to an empty text and refuses) and gives
@@ -120,7 +119,7 @@ def digits_header(zeros):
 // starting at z are z..z+9, valued 0..9.
 #include <cstdint>
 
-namespace attn::core::python_unicode_digits {{
+namespace attn::python::python_unicode_digits {{
 
 inline constexpr char kUnicodeVersion[] = "{unicodedata.unidata_version}";
 
@@ -128,7 +127,7 @@ inline constexpr std::uint32_t kDecimalZeros[] = {{
 {body}
 }};
 
-}}  // namespace attn::core::python_unicode_digits
+}}  // namespace attn::python::python_unicode_digits
 """
 
 
@@ -157,15 +156,15 @@ def main():
         if bool(space.match(chr(cp))) != chr(cp).isspace():
             sys.exit(f"re \\s and str.isspace() disagree at U+{cp:04X}")
     files = {
-        "src/core/python_whitespace.hpp": header(
-            "attn::core::python_unicode", "kWhitespace",
+        "src/python/python_whitespace.hpp": header(
+            "attn::python::python_unicode", "kWhitespace",
             "str.isspace(), the separators of str.split() and str.strip()\n// (re's \\s is the same set)",
             ranges(lambda cp: chr(cp).isspace())),
         "src/print/python_printable.hpp": header(
             "attn::print::python_unicode", "kNotPrintable",
             "not str.isprintable(), the characters repr() of a str\n// escapes",
             ranges(lambda cp: not chr(cp).isprintable())),
-        "src/core/python_digits.hpp": digits_header(decimal_zeros()),
+        "src/python/python_digits.hpp": digits_header(decimal_zeros()),
     }
     status = 0
     for rel, text in files.items():

@@ -4,7 +4,7 @@
 # page); dpkg-dev and file (cpack's .deb); Debian's NumPy (the tests compare with it) and
 # python3-jsonschema (the JSON output test); man-db and
 # the shells whose completions the install test loads; librsvg2-bin's rsvg-convert (renders the
-# SVG pictures in tests/pictures_test.py). Uses sudo when not root.
+# SVG pictures in tests/cli/pictures_test.py). Uses sudo when not root.
 # One package per line, so adding one is a one-line change.
 set -euo pipefail
 SUDO=""

@@ -49,7 +49,7 @@ CASES = {
         "appended_h5": "--seed 5 --d 30 --n 20 --h 5",
     },
     # lesson.py needs Debian's python3-torch. Its section-5 figure is the reference's own float32
-    # rounding artefact; tests/golden_test.py checks attn's there as `< 1e-6`. Negative --query
+    # rounding artefact; tests/reference/golden_test.py checks attn's there as `< 1e-6`. Negative --query
     # values are written `--query=-a,b`: argparse would read `-a,b` as an option.
     "lesson": {
         "defaults": "",
@@ -78,7 +78,7 @@ CASES = {
         "n12_pos12": "--n 12 --pos 12",
         "seed9_small": "--seed 9 --d 4 --n 8 --dq 2 --pos 6",
     },
-    # The UDL notebooks (udl.py; Debian's NumPy). tests/udl_diagnose_test.py also feeds the X'
+    # The UDL notebooks (udl.py; Debian's NumPy). tests/udl/udl_diagnose_test.py also feeds the X'
     # of the 12.2 files back to `attn udl 12.2 --diagnose` and expects the mistake they show.
     "udl": {
         "12.1_defaults": "12.1",                         # the notebook's x_prime_n true values
@@ -96,7 +96,7 @@ CASES = {
         "12.2_n1_d1": "12.2 --n 1 --d 1 --h 1",
         "12.2_summarised": "12.2 --seed-x 0 --seed-w 7 --n 40 --d 50 --h 5 --mistake no-bias",
         # 12.3, tokenization: the rhyme of figure 12.8, each mistake, the ends of the merges,
-        # and texts that exercise Python's repr and str.split(). tests/udl_diagnose_test.py
+        # and texts that exercise Python's repr and str.split(). tests/udl/udl_diagnose_test.py
         # feeds these back to `attn udl 12.3 --diagnose` too.
         "12.3_defaults": "12.3",
         "12.3_merges0": "12.3 --merges 0",               # tokenize() keeps the defaultdict

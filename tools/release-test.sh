@@ -2,7 +2,7 @@
 # Tests a release tarball (tools/release.sh) the way a student's machine would meet it: the
 # tarball's bin/attn is copied ALONE into an empty directory, which is then used as a chroot
 # (no /lib, no /usr, no /proc, no locale, no OpenBLAS, no Python), and there it must
-#   - print the chapter's lines: every golden file, byte for byte (tests/golden_test.py, the
+#   - print the chapter's lines: every golden file, byte for byte (tests/reference/golden_test.py, the
 #     same harness and lesson waiver as the build's golden test), the chapter's Dq=400 line among
 #     them, and `attn -V`;
 #   - grade the chapter's sheet (tests/data/homework/book-answers.toml, copied in beside it):
@@ -68,7 +68,7 @@ run() { "$tmp/attn-in-root" "$@"; }
 says "attn -V: $(run -V)"
 ok bash -c "'$tmp/attn-in-root' -V | grep -q '^attn [0-9]'"
 says "the chapter's lines: every golden file"
-ok python3 "$here/tests/golden_test.py" --attn "$tmp/attn-in-root" --golden "$here/golden"
+ok python3 "$here/tests/reference/golden_test.py" --attn "$tmp/attn-in-root" --golden "$here/golden"
 says "grading the chapter's sheet"
 grade=$(run homework --grade /book-answers.toml) && grade_rc=0 || grade_rc=$?
 echo "$grade" | tail -1

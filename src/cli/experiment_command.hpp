@@ -28,7 +28,7 @@
 #include "experiments/progress.hpp"
 #include "render/heatmap.hpp"
 #include "render/lang.hpp"
-#include "report/invocation.hpp"
+#include "results/invocation.hpp"
 
 namespace attn::cli {
 
@@ -58,15 +58,15 @@ struct Experiment {
     std::string progress_label;                          // "attn cost:"; "": no progress line
     std::function<Report(const Options&, const experiments::Progress&)> run;
     // Another output in place of the run (udl --diagnose): the exit code, or nullopt to run.
-    std::function<std::optional<int>(const Target&, const report::Invocation&)> instead;
+    std::function<std::optional<int>(const Target&, const results::Invocation&)> instead;
     std::function<std::string(const Report&)> svg;       // --svg's picture; unset: no --svg
     std::function<std::string(const Report&, render::Lang)> text;
-    std::function<std::string(const Report&, const report::Invocation&, render::Lang)> json;
+    std::function<std::string(const Report&, const results::Invocation&, render::Lang)> json;
     // --heatmap's matrices, captioned in the language's wording; may throw UsageError naming
     // --heatmap when the report has none to show.
     std::function<std::vector<render::Heatmap>(const Report&, render::Wording)> heatmaps;
     // Flags whose record is read from what ran (by flag name), not from the flag's value.
-    std::map<std::string, std::function<report::SettingValue(const Report&)>> as_run;
+    std::map<std::string, std::function<results::SettingValue(const Report&)>> as_run;
 };
 
 // An option of the experiment's Options, the picture flags and the presentation flags, as flags
@@ -95,17 +95,17 @@ std::function<Report(const Options&, const experiments::Progress&)> without_prog
     return [run](const Options& o, const experiments::Progress&) { return run(o); };
 }
 template <class Report>
-std::function<std::string(const Report&, const report::Invocation&, render::Lang)> any_lang(
-    std::string (*json)(const Report&, const report::Invocation&)) {
-    return [json](const Report& r, const report::Invocation& record, render::Lang) { return json(r, record); };
+std::function<std::string(const Report&, const results::Invocation&, render::Lang)> any_lang(
+    std::string (*json)(const Report&, const results::Invocation&)) {
+    return [json](const Report& r, const results::Invocation& record, render::Lang) { return json(r, record); };
 }
 
 // The record of a sweep experiment (scaling, multihead): --sweep as run (the sweep, then each
 // shown value not in it) and `shown_flag` as the rows shown, both from the report.
 template <class Report>
-std::map<std::string, std::function<report::SettingValue(const Report&)>> sweep_as_run(const std::string& shown_flag) {
-    return {{"--sweep", [](const Report& r) { return report::SettingValue(r.sweep); }},
-            {shown_flag, [](const Report& r) { return report::SettingValue(r.shown); }}};
+std::map<std::string, std::function<results::SettingValue(const Report&)>> sweep_as_run(const std::string& shown_flag) {
+    return {{"--sweep", [](const Report& r) { return results::SettingValue(r.sweep); }},
+            {shown_flag, [](const Report& r) { return results::SettingValue(r.shown); }}};
 }
 
 template <class Options, class Report>
@@ -134,8 +134,8 @@ Command experiment_command(Experiment<Options, Report> e) {
         if (t.presentation.format == Format::json) {
             std::vector<Flag> described;
             for (const Option<Target>& o : flags) described.push_back(o.flag);
-            const report::Invocation record =
-                invocation(e.name, described, [&](std::size_t i) -> std::optional<report::SettingValue> {
+            const results::Invocation record =
+                invocation(e.name, described, [&](std::size_t i) -> std::optional<results::SettingValue> {
                     if (const auto ran = e.as_run.find(flags[i].flag.name); ran != e.as_run.end()) {
                         return ran->second(r);
                     }

@@ -40,7 +40,7 @@ Option<V> value_option(const std::string& name, const std::string& type_name, co
     o.flag.type_name = type_name;
     o.flag.help = help;
     o.flag.default_text = default_text;
-    o.value = [](const V& v) { return report::SettingValue(v); };
+    o.value = [](const V& v) { return results::SettingValue(v); };
     return o;
 }
 
@@ -50,13 +50,13 @@ std::string range_text(long lo, long hi) { return std::to_string(lo) + ".." + st
 std::string range_text(double lo, double hi) { return shortest(lo) + ".." + shortest(hi); }
 std::string dimension_range() { return range_text(1L, experiments::kMaxDimension); }
 
-report::Invocation invocation(const std::string& command, const std::vector<Flag>& flags,
-                              const std::function<std::optional<report::SettingValue>(std::size_t)>& value) {
-    report::Invocation inv;
+results::Invocation invocation(const std::string& command, const std::vector<Flag>& flags,
+                              const std::function<std::optional<results::SettingValue>(std::size_t)>& value) {
+    results::Invocation inv;
     inv.attn_version = ATTN_VERSION;
     inv.command = command;
     for (std::size_t i = 0; i < flags.size(); ++i) {
-        if (std::optional<report::SettingValue> v = value(i)) inv.options.push_back({key_of(flags[i].name), *v});
+        if (std::optional<results::SettingValue> v = value(i)) inv.options.push_back({key_of(flags[i].name), *v});
     }
     return inv;
 }
@@ -91,7 +91,7 @@ Option<rng::Seed> seed_flag(const rng::Seed& defaults) {
     o.flag.help = "generator seed, a non-negative integer of any size";
     o.flag.default_text = defaults.decimal();
     o.parse = [](rng::Seed& field, const std::string& text) { field = parse_seed("--seed", text); };
-    o.value = [](const rng::Seed& field) { return report::SettingValue(field.decimal()); };  // any size: a text
+    o.value = [](const rng::Seed& field) { return results::SettingValue(field.decimal()); };  // any size: a text
     return o;
 }
 
@@ -111,7 +111,18 @@ Option<std::optional<std::string>> given_text_flag(const std::string& name, cons
     o.flag.help = help;
     o.flag.completes_files = type_name == "FILE";
     o.parse = [](std::optional<std::string>& field, const std::string& text) { field = text; };
-    o.value = [](const std::optional<std::string>& field) { return report::SettingValue(field.value_or("")); };
+    o.value = [](const std::optional<std::string>& field) { return results::SettingValue(field.value_or("")); };
+    return o;
+}
+
+Option<std::optional<long>> given_int_flag(const std::string& name, const std::string& type_name,
+                                           const std::string& help, const std::string& range) {
+    Option<std::optional<long>> o;
+    o.flag.name = name;
+    o.flag.type_name = type_name;
+    o.flag.help = help;
+    o.parse = [name, range](std::optional<long>& field, const std::string& text) { field = parse_int(name, text, range); };
+    o.value = [](const std::optional<long>& field) { return results::SettingValue(field ? std::to_string(*field) : ""); };
     return o;
 }
 
@@ -121,7 +132,7 @@ Option<bool> toggle_flag(const std::string& name, const std::string& help) {
     o.flag.name = name;
     o.flag.help = help;
     o.parse = [](bool& field, const std::string&) { field = true; };
-    o.value = [](bool field) { return report::SettingValue(field); };
+    o.value = [](bool field) { return results::SettingValue(field); };
     return o;
 }
 

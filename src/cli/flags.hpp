@@ -14,7 +14,7 @@
 
 #include "cli/command.hpp"
 #include "errors.hpp"
-#include "report/invocation.hpp"
+#include "results/invocation.hpp"
 #include "rng/seed.hpp"
 
 namespace attn::cli {
@@ -26,7 +26,7 @@ struct Option {
     // each belongs to the experiment's validate().
     std::function<void(T&, const std::string&)> parse;
     // The value as the run used it, for the record of a run; empty: not recorded.
-    std::function<report::SettingValue(const T&)> value;
+    std::function<results::SettingValue(const T&)> value;
 };
 
 // `option` placed on the field `part` of an Outer.
@@ -56,13 +56,13 @@ std::vector<Option<T>> operator+(std::vector<Option<T>> options, std::vector<Opt
 
 // The record of a run (JSON's "options"): attn's version, the command, and each recorded flag's
 // value, in flag order; `value(i)` is flag i's.
-report::Invocation invocation(const std::string& command, const std::vector<Flag>& flags,
-                              const std::function<std::optional<report::SettingValue>(std::size_t)>& value);
+results::Invocation invocation(const std::string& command, const std::vector<Flag>& flags,
+                              const std::function<std::optional<results::SettingValue>(std::size_t)>& value);
 template <class T>
-report::Invocation invocation(const std::string& command, const std::vector<Option<T>>& options, const T& target) {
+results::Invocation invocation(const std::string& command, const std::vector<Option<T>>& options, const T& target) {
     std::vector<Flag> flags;
     for (const Option<T>& o : options) flags.push_back(o.flag);
-    return invocation(command, flags, [&](std::size_t i) -> std::optional<report::SettingValue> {
+    return invocation(command, flags, [&](std::size_t i) -> std::optional<results::SettingValue> {
         if (!options[i].value) return std::nullopt;
         return options[i].value(target);
     });
@@ -110,6 +110,9 @@ Option<std::string> text_flag(const std::string& name, const std::string& type_n
 // ignored); recorded as "" when not given.
 Option<std::optional<std::string>> given_text_flag(const std::string& name, const std::string& type_name,
                                                    const std::string& help);
+// An integer flag with no default (absent stays nullopt), read as int_flag reads it.
+Option<std::optional<long>> given_int_flag(const std::string& name, const std::string& type_name,
+                                           const std::string& help, const std::string& range);
 Option<bool> toggle_flag(const std::string& name, const std::string& help);
 Option<std::vector<long>> positional_ints(const std::string& name, const std::string& help,
                                           const std::string& range);

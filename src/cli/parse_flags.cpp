@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/python_number.hpp"
+#include "python/python_number.hpp"
 #include "errors.hpp"
 #include "rng/seed.hpp"
 
@@ -16,17 +16,17 @@ namespace {
 // An item of a list that holds nothing but ASCII white space ("4,,50", "4, ,50").
 bool blank(const std::string& item) { return item.find_first_not_of(" \t\n\v\f\r") == std::string::npos; }
 
-// Python's int() grammar (core::python_int) within its digit limit: sign and digits, or false.
+// Python's int() grammar (python::python_int) within its digit limit: sign and digits, or false.
 bool read_integer(const std::string& text, bool& negative, std::string& digits) {
-    const std::optional<core::PythonInt> value = core::python_int(text);
-    if (!value || value->digits.size() > core::kPythonIntMaxStrDigits) return false;
+    const std::optional<python::PythonInt> value = python::python_int(text);
+    if (!value || value->digits.size() > python::kPythonIntMaxStrDigits) return false;
     negative = value->negative;
     digits = value->digits;
     return true;
 }
 
 // Python's float(): decimals, inf/infinity/nan in any case; nullopt when refused.
-std::optional<double> read_number(const std::string& text) { return core::python_float(text); }
+std::optional<double> read_number(const std::string& text) { return python::python_float(text); }
 
 std::vector<std::string> split_commas(const std::string& text) {
     std::vector<std::string> items;
@@ -89,9 +89,9 @@ std::vector<double> parse_number_list(const std::string& flag, const std::string
 }
 
 rng::Seed parse_seed(const std::string& flag, const std::string& text) {
-    const std::optional<core::PythonInt> value = core::python_int(text);
-    if (value && value->digits.size() > core::kPythonIntMaxStrDigits) {
-        throw UsageError(flag, "must have at most " + std::to_string(core::kPythonIntMaxStrDigits) +
+    const std::optional<python::PythonInt> value = python::python_int(text);
+    if (value && value->digits.size() > python::kPythonIntMaxStrDigits) {
+        throw UsageError(flag, "must have at most " + std::to_string(python::kPythonIntMaxStrDigits) +
                                    " digits, Python's int() limit");
     }
     const bool zero = value && value->digits.find_first_not_of('0') == std::string::npos;

@@ -9,7 +9,7 @@
 
 namespace attn::cli {
 
-// Python's int() (core::python_int): surrounding white space, Unicode's included, an optional
+// Python's int() (python::python_int): surrounding white space, Unicode's included, an optional
 // sign, digits of any script with single underscores between them ("+5", " 7 ", "1_000", "５",
 // "١2"). Refused: "5.0", "1e3", "0x10", "", more than 4300 digits, values beyond a long.
 // `range` is quoted in the message ("must be an integer in 1..100000 (got '5.5')").
@@ -17,7 +17,7 @@ long parse_int(const std::string& flag, const std::string& text, const std::stri
 // "4,50,400": comma-separated integers as parse_int; empty items are refused.
 std::vector<long> parse_int_list(const std::string& flag, const std::string& text,
                                  const std::string& range);
-// Python's float() (core::python_float): "5", "-2.5", "1e-3", "1_0.5", " 3 ", "٣.٥"; "inf" and "nan"
+// Python's float() (python::python_float): "5", "-2.5", "1e-3", "1_0.5", " 3 ", "٣.٥"; "inf" and "nan"
 // are read as such (validate() refuses them with the range). Hex floats and "" are refused.
 double parse_number(const std::string& flag, const std::string& text, const std::string& range);
 // "a,b,…": exactly `count` comma-separated numbers as parse_number.

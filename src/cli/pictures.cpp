@@ -47,7 +47,7 @@ std::vector<Option<Pictures>> heatmap_flags() {
     };
     colour.value = [](const Pictures& p) {
         const char* names[] = {"auto", "always", "never"};
-        return report::SettingValue(std::string(
+        return results::SettingValue(std::string(
             names[p.colour == render::ColourMode::automatic ? 0 : p.colour == render::ColourMode::always ? 1 : 2]));
     };
     Option<Pictures> heatmap = lift(&Pictures::heatmap, toggle_flag(
@@ -65,7 +65,7 @@ Option<Pictures> svg_flag() {
         if (text.empty()) throw UsageError("--svg", "needs a file name (got '')");
         p.svg = text;
     };
-    f.value = [](const Pictures& p) { return report::SettingValue(p.svg); };   // "" when no SVG was asked for
+    f.value = [](const Pictures& p) { return results::SettingValue(p.svg); };   // "" when no SVG was asked for
     return f;
 }
 

@@ -53,7 +53,7 @@ Option<Presentation> format_flag() {
             throw UsageError("--format", one_of(kFormats) + " (got '" + text + "')");
         }
     };
-    format.value = [](const Presentation& p) { return report::SettingValue(std::string(kFormats[p.format == Format::json])); };
+    format.value = [](const Presentation& p) { return results::SettingValue(std::string(kFormats[p.format == Format::json])); };
     return format;
 }
 
@@ -68,7 +68,7 @@ Option<Presentation> lang_flag() {
         p.lang = parse_lang("--lang", text);
         p.lang_given = true;
     };
-    lang.value = [](const Presentation& p) { return report::SettingValue(std::string(render::lang_tag(p.lang))); };
+    lang.value = [](const Presentation& p) { return results::SettingValue(std::string(render::lang_tag(p.lang))); };
     return lang;
 }
 

@@ -2,7 +2,7 @@
 // The softmax runs as plain loops over the (N, N) buffer (one pass for scale, mask and column
 // max, one for exp and the column sums, one for the division), with every reduction stored in
 // a named vector before it is used: no xtensor expression, so no lazy keep_dims reducer
-// broadcast inline (xtensor issue #2871; regression test in tests/test_core_attention.cpp).
+// broadcast inline (xtensor issue #2871; regression test in tests/unit/core/test_core_attention.cpp).
 #include "core/attention.hpp"
 
 #include <algorithm>

@@ -7,9 +7,6 @@
 #include <cstring>
 
 extern "C" {
-// OpenBLAS's constructor (driver/others/memory.c), exported by its archive and its .so on x86-64
-// and aarch64: a no-op once it has run.
-void gotoblas_init(void);
 void openblas_set_num_threads(int num_threads);
 char* openblas_get_config(void);
 int openblas_get_num_threads(void);
@@ -43,21 +40,12 @@ int openblas_max_threads() {
 
 }  // namespace
 
-void start_blas() {
-    static const bool started = [] {
-        gotoblas_init();
-        return true;
-    }();
-    (void)started;
-}
-
 int cpus_available() {
     cpu_set_t cpus;
     return sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 0;
 }
 
 int blas_threads_planned() {
-    start_blas();
     if (g_threads == 0) {
         const int n = openblas_get_num_threads();
         return n > 0 ? n : 1;
@@ -67,7 +55,6 @@ int blas_threads_planned() {
 }
 
 void before_blas(double work) {
-    start_blas();
     if (g_threads == 0 || work <= kSingleThreadWork) return;
     const int threads = blas_threads_planned();
     g_threads = 0;
@@ -76,7 +63,6 @@ void before_blas(double work) {
 }
 
 void set_blas_threads(int threads) {
-    start_blas();
     g_threads = 0;
     openblas_set_num_threads(threads);
 }

@@ -12,17 +12,7 @@
 // 262144, gemv m·n < 9216, dot n ≤ 10000 in 0.3.21), and kSingleThreadWork is below all of them;
 // every bigger product runs on OpenBLAS's own count, as NumPy's do. When the user set
 // OPENBLAS_NUM_THREADS, GOTO_NUM_THREADS or OMP_NUM_THREADS, OpenBLAS is left alone.
-//
-// OpenBLAS itself starts at attn's first call into it, not before main: its constructor probes
-// the CPU (19 CPUID instructions, about 8 us each in a VM) and fills its tables, which
-// `attn --version`, the homework and every run refused at the edge never use. The link drops
-// that constructor (cmake/startup-defer.ld) and start_blas() runs it; with OpenBLAS linked as a
-// shared library its constructor has already run and start_blas() changes nothing.
 namespace attn::core {
-
-// Starts OpenBLAS (its constructor, gotoblas_init) the first time; every function below calls
-// it before it calls OpenBLAS, so attn's code never reaches OpenBLAS unstarted.
-void start_blas();
 
 // Multiply-adds (m·n·k of a gemm, m·n of a gemv, n of a dot) below which no OpenBLAS routine
 // splits its work across threads.

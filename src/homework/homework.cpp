@@ -10,34 +10,26 @@
 #include <vector>
 
 #include "errors.hpp"
-#include "homework/answer_key.hpp"
+#include "homework/key/answer_key.hpp"
 #include "homework/class/grade_class.hpp"
-#include "homework/course.hpp"
-#include "homework/expression.hpp"
+#include "homework/trust/course.hpp"
+#include "homework/grade/expression.hpp"
 #include "homework/files.hpp"
-#include "homework/grade.hpp"
-#include "homework/grade_student.hpp"
-#include "homework/problems.hpp"
+#include "homework/grade/grade.hpp"
+#include "homework/grade/grade_student.hpp"
+#include "homework/problems/problems.hpp"
 #include "homework/reports/gradescope.hpp"
-#include "homework/reports/junit.hpp"
+#include "homework/reports/report_set.hpp"
 #include "homework/reports/markdown.hpp"
 #include "homework/reports/text.hpp"
-#include "homework/sheet.hpp"
-#include "homework/sheet_text.hpp"
-#include "homework/solution_text.hpp"
-#include "homework/variant.hpp"
+#include "homework/sheet/sheet.hpp"
+#include "homework/sheet/sheet_text.hpp"
+#include "homework/solutions/solution_text.hpp"
+#include "homework/trust/variant.hpp"
 
 namespace attn::homework {
 
 namespace {
-
-// Report files of this run, with the flag that named them.
-std::vector<std::pair<std::string, std::string>> report_files(const HomeworkOptions& o) {
-    std::vector<std::pair<std::string, std::string>> files;
-    if (!o.junit.empty()) files.emplace_back("--junit", o.junit);
-    if (!o.gradescope.empty()) files.emplace_back("--gradescope", o.gradescope);
-    return files;
-}
 
 // Before anything is read: no report may overwrite an input or another report, or be a directory
 // or a device, and the step summary (appended to) may not be an input. Returns the first refusal
@@ -61,9 +53,10 @@ std::optional<Refusal> refused_report_paths(HomeworkOptions& o) {
         if (first) o.step_summary.clear();
         else inputs.emplace_back("$GITHUB_STEP_SUMMARY", o.step_summary);
     }
-    const auto reports = report_files(o);
+    const ReportSet reports = sheet_reports(o.junit, o.gradescope);
     for (std::size_t i = 0; i < reports.size(); ++i) {
-        const auto& [flag, path] = reports[i];
+        const std::string& flag = reports[i].flag;
+        const std::string& path = reports[i].path;
         std::optional<Refusal> why;
         for (const auto& [input_flag, input] : inputs) {
             if (!why && input != "-" && same_file(path, input)) {
@@ -72,8 +65,8 @@ std::optional<Refusal> refused_report_paths(HomeworkOptions& o) {
             }
         }
         for (std::size_t j = 0; j < i && !why; ++j) {
-            if (same_file(path, reports[j].second)) {
-                why = Refusal{Refusal::Kind::usage, flag, path + " is also the " + reports[j].first + " report"};
+            if (same_file(path, reports[j].path)) {
+                why = Refusal{Refusal::Kind::usage, flag, path + " is also the " + reports[j].flag + " report"};
             }
         }
         if (!why && is_directory(path)) why = Refusal{Refusal::Kind::files, flag, path + ": is a directory"};
@@ -91,11 +84,9 @@ std::optional<Refusal> refused_report_paths(HomeworkOptions& o) {
 
 void write_reports(const HomeworkOptions& o, const GradeReport& report, const GradescopeOptions& gs,
                    bool summary, HomeworkOutput& result) {
-    std::vector<std::string> paths;
-    for (const auto& [flag, path] : report_files(o)) paths.push_back(path);
-    const ReportSetLock lock(paths);   // the JUnit and Gradescope files are one run's pair
-    if (!o.junit.empty()) write_file_atomically(o.junit, junit_xml(report), "--junit");
-    if (!o.gradescope.empty()) write_file_atomically(o.gradescope, gradescope_json(report, gs), "--gradescope");
+    const ReportSet reports = sheet_reports(o.junit, o.gradescope);
+    const ReportSetLock lock(report_paths(reports));   // the JUnit and Gradescope files are one run's pair
+    write_report_set(reports, report, gs);
     if (summary && !o.step_summary.empty()) {
         // The summary is the CI's, not the user's: failing to append it is a warning, not a failure.
         try {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "errors.hpp"
-#include "homework/points.hpp"
-#include "homework/variant.hpp"
+#include "homework/grade/points.hpp"
+#include "homework/trust/variant.hpp"
 #include "render/lang.hpp"
 
 namespace attn::homework {
@@ -26,7 +26,7 @@ struct HomeworkFlags {
     std::optional<std::string> grade;         // --grade FILE
     std::optional<std::string> grade_class;   // --grade-class ROSTER
     std::optional<std::string> out;           // --out DIR
-    std::optional<std::string> jobs;          // --jobs N
+    std::optional<long> jobs;                 // --jobs N (read as Python's int(), at the edge)
     std::optional<std::string> junit;         // --junit FILE
     std::optional<std::string> gradescope;    // --gradescope FILE
     std::optional<std::string> points;        // --points RULES

@@ -1,5 +1,4 @@
 // Parsed flags -> HomeworkOptions: which flags go together, and each value's range (exit 2).
-#include <cstdlib>
 #include <string>
 #include <utility>
 
@@ -58,12 +57,10 @@ HomeworkOptions homework_options(const HomeworkFlags& f) {
     }
     if (f.out) o.out_dir = file_flag(f.out, "--out");
     if (f.jobs) {
-        char* end = nullptr;
-        const long jobs = std::strtol(f.jobs->c_str(), &end, 10);
-        if (f.jobs->empty() || *end != '\0' || jobs < 1 || jobs > 256) {
-            throw UsageError("--jobs", "must be a whole number in 1..256 (got " + *f.jobs + ")");
+        if (*f.jobs < 1 || *f.jobs > 256) {
+            throw UsageError("--jobs", "must be an integer in 1..256 (got " + std::to_string(*f.jobs) + ")");
         }
-        o.jobs = static_cast<unsigned>(jobs);
+        o.jobs = static_cast<unsigned>(*f.jobs);
     }
     if (f.junit) o.junit = file_flag(f.junit, "--junit");
     if (f.gradescope) o.gradescope = file_flag(f.gradescope, "--gradescope");

@@ -33,14 +33,14 @@ constexpr Words kEnglish{
 
 }  // namespace
 
-std::string attention_text(const report::AttentionReport& r, Lang lang) {
+std::string attention_text(const results::AttentionReport& r, Lang lang) {
     const Words& w = lang == Lang::en ? kEnglish : kChapter;
     // attention.py: np.set_printoptions(precision=3, suppress=True)
     print::PrintOptions opts;
     opts.precision = 3;
     opts.suppress = true;
-    const auto array = [&](const report::Array& a) { return print::array_str(a.values, a.shape, opts); };
-    const auto rounded = [&](const report::Array& a, int decimals) {
+    const auto array = [&](const results::Array& a) { return print::array_str(a.values, a.shape, opts); };
+    const auto rounded = [&](const results::Array& a, int decimals) {
         return print::array_str(print::np_round(a.values, decimals), a.shape, opts);
     };
     const std::string c = std::to_string(r.column);

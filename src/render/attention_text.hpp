@@ -4,10 +4,10 @@
 #include <string>
 
 #include "render/lang.hpp"
-#include "report/attention_report.hpp"
+#include "results/attention_report.hpp"
 
 namespace attn::render {
 
-std::string attention_text(const report::AttentionReport& report, Lang lang);
+std::string attention_text(const results::AttentionReport& report, Lang lang);
 
 }  // namespace attn::render

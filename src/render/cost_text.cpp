@@ -121,7 +121,7 @@ const Words kEnglish{
 
 const Words& words(Lang lang) { return lang == Lang::en ? kEnglish : kChapter; }
 
-std::string table(const report::CostReport& r, const Words& w) {
+std::string table(const results::CostReport& r, const Words& w) {
     const std::vector<std::string>& head = w.head;
     std::vector<std::vector<std::string>> rows;
     for (const auto& run : r.runs) {
@@ -155,7 +155,7 @@ std::string table(const report::CostReport& r, const Words& w) {
 }
 
 // Time against T on log-log axes, one letter per kernel: a straight line of slope p is T^p.
-std::string chart(const report::CostReport& r, const Words& w) {
+std::string chart(const results::CostReport& r, const Words& w) {
     if (r.runs.empty()) return "";
     constexpr int kCols = 48, kRows = 12;
     double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
@@ -193,7 +193,7 @@ std::string chart(const report::CostReport& r, const Words& w) {
     return out;
 }
 
-std::string skipped(const report::CostSkip& s, const Words& w) {
+std::string skipped(const results::CostSkip& s, const Words& w) {
     const bool memory = s.reason == "memory";
     const char* const* p = memory ? w.skip_memory : w.skip_work;
     const std::string needed = memory ? bytes(s.needed) : grouped(s.needed);
@@ -206,7 +206,7 @@ constexpr double kBusy = 1.25;
 
 }  // namespace
 
-std::string cost_verdict(const report::CostFit& fit, Lang lang) {
+std::string cost_verdict(const results::CostFit& fit, Lang lang) {
     const Words& w = words(lang);
     if (fit.points < 2) return w.one_length;
     const int order = fit.nearest_order >= 1 && fit.nearest_order <= 3 ? fit.nearest_order : 0;
@@ -219,9 +219,9 @@ std::string cost_verdict(const report::CostFit& fit, Lang lang) {
     return line;
 }
 
-bool cost_busy(const report::CostFit& fit) { return fit.points >= 2 && fit.wall_over_cpu > kBusy; }
+bool cost_busy(const results::CostFit& fit) { return fit.points >= 2 && fit.wall_over_cpu > kBusy; }
 
-std::string cost_text(const report::CostReport& r, Lang lang) {
+std::string cost_text(const results::CostReport& r, Lang lang) {
     const Words& w = words(lang);
     std::string out = w.title[0] + std::to_string(r.d_model) + w.title[1] + std::to_string(r.d_head) + w.title[2];
     out += w.machine[0] + r.cpu_model + w.machine[1] + r.dispatch + w.machine[2] + std::to_string(r.threads) +

@@ -12,7 +12,7 @@ std::vector<std::string> positions(std::size_t n) {
     return labels;
 }
 
-Heatmap square(const report::Array& a, Scale scale, int decimals) {
+Heatmap square(const results::Array& a, Scale scale, int decimals) {
     Heatmap h;
     h.rows = a.shape.at(0);
     h.columns = a.shape.at(1);
@@ -34,7 +34,7 @@ std::vector<std::string> zero_based(std::size_t n) {
 
 // A UDL matrix with the notebooks' 0-based labels; cells show 3 decimals (12.2's precision; 12.1
 // prints 8, which the text above the picture keeps).
-Heatmap udl_map(const report::Array& a, Scale scale, std::string title, std::string axes) {
+Heatmap udl_map(const results::Array& a, Scale scale, std::string title, std::string axes) {
     Heatmap h = square(a, scale, 3);
     h.row_labels = zero_based(h.rows);
     h.column_labels = zero_based(h.columns);
@@ -48,7 +48,7 @@ constexpr const char* kUdlOutputAxes = "rows: dimension, columns: output n (0-ba
 
 }  // namespace
 
-std::vector<Heatmap> attention_heatmaps(const report::AttentionReport& r, Wording w) {
+std::vector<Heatmap> attention_heatmaps(const results::AttentionReport& r, Wording w) {
     // attention.py prints with precision=3; the cells show the same digits.
     Heatmap scores = square(r.scores, Scale::signed_, 3);
     Heatmap weights = square(r.weights, Scale::weights, 3);
@@ -64,7 +64,7 @@ std::vector<Heatmap> attention_heatmaps(const report::AttentionReport& r, Wordin
     return {scores, weights};
 }
 
-Heatmap mask_heatmap(const report::MaskReport& r, Wording w) {
+Heatmap mask_heatmap(const results::MaskReport& r, Wording w) {
     Heatmap h = square(r.masked_weights, Scale::weights, 3);
     h.masked.resize(r.allowed.size());
     std::transform(r.allowed.begin(), r.allowed.end(), h.masked.begin(), [](bool a) { return !a; });
@@ -78,9 +78,9 @@ Heatmap mask_heatmap(const report::MaskReport& r, Wording w) {
     return h;
 }
 
-std::vector<Heatmap> multihead_heatmaps(const report::MultiheadReport& r, Wording w) {
+std::vector<Heatmap> multihead_heatmaps(const results::MultiheadReport& r, Wording w) {
     std::vector<Heatmap> out;
-    for (const report::MultiheadRow& row : r.rows) {
+    for (const results::MultiheadRow& row : r.rows) {
         if (!row.head_differences) continue;
         Heatmap h = square(*row.head_differences, Scale::weights, 3);
         const std::string heads = "H=" + std::to_string(row.heads);
@@ -98,7 +98,7 @@ std::vector<Heatmap> multihead_heatmaps(const report::MultiheadReport& r, Wordin
     return out;
 }
 
-std::vector<Heatmap> lesson_heatmaps(const report::LessonReport& r, Wording w) {
+std::vector<Heatmap> lesson_heatmaps(const results::LessonReport& r, Wording w) {
     // The lesson is written in simplified Chinese and keeps its script; English on request.
     std::vector<Heatmap> out;
     const auto shown = [&](int s) { return std::find(r.shown.begin(), r.shown.end(), s) != r.shown.end(); };
@@ -136,11 +136,11 @@ std::vector<Heatmap> lesson_heatmaps(const report::LessonReport& r, Wording w) {
     return out;
 }
 
-std::vector<Heatmap> udl_heatmaps(const report::UdlReport& r) {
+std::vector<Heatmap> udl_heatmaps(const results::UdlReport& r) {
     std::vector<Heatmap> out;
-    if (r.notebook == report::UdlNotebook::nb12_1) {
+    if (r.notebook == results::UdlNotebook::nb12_1) {
         const auto& loop = r.nb121.attentions;   // loop[n][m] is a_nm, a (1, 1) array
-        report::Array unscaled{{loop.size(), loop.size()}, std::vector<double>(loop.size() * loop.size())};
+        results::Array unscaled{{loop.size(), loop.size()}, std::vector<double>(loop.size() * loop.size())};
         for (std::size_t n = 0; n < loop.size(); ++n) {
             for (std::size_t m = 0; m < loop[n].size() && m < loop.size(); ++m) {
                 unscaled.values[m * loop.size() + n] = loop[n][m].values.at(0);

@@ -24,7 +24,7 @@ std::string as_dict(const std::vector<std::string>& words, const std::vector<dou
     return print::py_dict_str_float(words, rounded);
 }
 
-std::string tensor(const report::Array& a) {
+std::string tensor(const results::Array& a) {
     return print::torch_tensor_str(a.values, a.shape, lesson_print_options());
 }
 
@@ -91,22 +91,22 @@ constexpr Words kEnglish{
     "  Largest difference from attn's flash kernel (tiled online softmax): ",
 };
 
-std::string section1(const report::LessonReport& r, const Words& w) {
+std::string section1(const results::LessonReport& r, const Words& w) {
     return w.s1_heading + tensor(r.averaging_weights) + "\n" + w.s1_third +
            print::py_bool(r.third_is_mean) + "\n\n";
 }
 
-std::string section2(const report::LessonReport& r, const Words& w) {
+std::string section2(const results::LessonReport& r, const Words& w) {
     return std::string(w.s2_heading) + w.s2_scores + as_dict(r.words, r.scores) + "\n" +
            w.s2_weights + as_dict(r.words, r.weights) + "\n" + w.s2_weights_x5 +
            as_dict(r.words, r.weights_x5) + "\n\n";
 }
 
-std::string section3(const report::LessonReport& r, const Words& w) {
+std::string section3(const results::LessonReport& r, const Words& w) {
     return w.s3_heading + tensor(r.causal_weights) + "\n\n";
 }
 
-std::string section4(const report::LessonReport& r, const Words& w) {
+std::string section4(const results::LessonReport& r, const Words& w) {
     std::string out = w.s4_heading;
     for (const auto& row : r.spread) {
         out += "  d=" + print::py_format(static_cast<std::int64_t>(row.d), "5d") + w.s4_std +
@@ -122,7 +122,7 @@ std::string section4(const report::LessonReport& r, const Words& w) {
 // the step-by-step head against attn's flash kernel (tiled online softmax) on the same q, k, v,
 // where the lesson compares with PyTorch's fused scaled_dot_product_attention. Its figure is a
 // float32 rounding artefact (below 1e-6 at T = 5).
-std::string section5(const report::LessonReport& r, const Words& w) {
+std::string section5(const results::LessonReport& r, const Words& w) {
     return w.s5_heading + std::string(w.s5_input) + print::py_tuple(r.input_shape) + w.s5_each +
            print::py_tuple(r.qkv_shape) + w.s5_output + print::py_tuple(r.output_shape) + "\n" +
            w.s5_difference + print::py_format(r.max_difference, ".1e") + "\n";
@@ -130,7 +130,7 @@ std::string section5(const report::LessonReport& r, const Words& w) {
 
 }  // namespace
 
-std::string lesson_text(const report::LessonReport& r, Lang lang) {
+std::string lesson_text(const results::LessonReport& r, Lang lang) {
     const Words& w = lang == Lang::en ? kEnglish : kLesson;
     std::string out;
     for (int s : r.shown) {

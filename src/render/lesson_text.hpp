@@ -5,10 +5,10 @@
 #include <string>
 
 #include "render/lang.hpp"
-#include "report/lesson_report.hpp"
+#include "results/lesson_report.hpp"
 
 namespace attn::render {
 
-std::string lesson_text(const report::LessonReport& report, Lang lang);
+std::string lesson_text(const results::LessonReport& report, Lang lang);
 
 }  // namespace attn::render

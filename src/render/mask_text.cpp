@@ -45,7 +45,7 @@ const Words kEnglish{"Attention matrix with causal masking (every entry below th
 
 }  // namespace
 
-std::string mask_text(const report::MaskReport& r, Lang lang) {
+std::string mask_text(const results::MaskReport& r, Lang lang) {
     const Words& w = lang == Lang::en ? kEnglish : kChapter;
     // mask.py keeps NumPy's default print options (precision 8, suppress False).
     const print::PrintOptions defaults;

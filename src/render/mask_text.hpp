@@ -4,10 +4,10 @@
 #include <string>
 
 #include "render/lang.hpp"
-#include "report/mask_report.hpp"
+#include "results/mask_report.hpp"
 
 namespace attn::render {
 
-std::string mask_text(const report::MaskReport& report, Lang lang);
+std::string mask_text(const results::MaskReport& report, Lang lang);
 
 }  // namespace attn::render

@@ -18,7 +18,7 @@ constexpr Words kEnglish{" | width per head ", " | projection and mixing paramet
 
 }  // namespace
 
-std::string multihead_text(const report::MultiheadReport& r, Lang lang) {
+std::string multihead_text(const results::MultiheadReport& r, Lang lang) {
     const Words& w = lang == Lang::en ? kEnglish : kChapter;
     std::string out;
     for (const auto& row : r.rows) {

@@ -4,10 +4,10 @@
 #include <string>
 
 #include "render/lang.hpp"
-#include "report/multihead_report.hpp"
+#include "results/multihead_report.hpp"
 
 namespace attn::render {
 
-std::string multihead_text(const report::MultiheadReport& report, Lang lang);
+std::string multihead_text(const results::MultiheadReport& report, Lang lang);
 
 }  // namespace attn::render

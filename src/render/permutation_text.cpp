@@ -21,7 +21,7 @@ constexpr Words kEnglish{"Permuting the input columns permutes the output column
 
 }  // namespace
 
-std::string permutation_text(const report::PermutationReport& r, Lang lang) {
+std::string permutation_text(const results::PermutationReport& r, Lang lang) {
     const Words& w = lang == Lang::en ? kEnglish : kChapter;
     // permutation.py keeps NumPy's default print options (precision 8, suppress False).
     const print::PrintOptions defaults;

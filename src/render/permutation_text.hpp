@@ -4,10 +4,10 @@
 #include <string>
 
 #include "render/lang.hpp"
-#include "report/permutation_report.hpp"
+#include "results/permutation_report.hpp"
 
 namespace attn::render {
 
-std::string permutation_text(const report::PermutationReport& report, Lang lang);
+std::string permutation_text(const results::PermutationReport& report, Lang lang);
 
 }  // namespace attn::render

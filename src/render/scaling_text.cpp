@@ -22,7 +22,7 @@ constexpr Words kEnglish{" | mean largest absolute score ", " | unscaled: satura
 
 }  // namespace
 
-std::string scaling_text(const report::ScalingReport& r, Lang lang) {
+std::string scaling_text(const results::ScalingReport& r, Lang lang) {
     using print::py_format;
     const Words& w = lang == Lang::en ? kEnglish : kChapter;
     std::string out;

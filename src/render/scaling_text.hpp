@@ -4,10 +4,10 @@
 #include <string>
 
 #include "render/lang.hpp"
-#include "report/scaling_report.hpp"
+#include "results/scaling_report.hpp"
 
 namespace attn::render {
 
-std::string scaling_text(const report::ScalingReport& report, Lang lang);
+std::string scaling_text(const results::ScalingReport& report, Lang lang);
 
 }  // namespace attn::render

@@ -14,24 +14,24 @@ std::string joined(const std::vector<std::string>& names) {
     return out;
 }
 
-std::string str(const report::Array& a, const print::PrintOptions& options = {}) {
+std::string str(const results::Array& a, const print::PrintOptions& options = {}) {
     return print::array_str(a.values, a.shape, options);
 }
 
-std::string list_of(const std::vector<report::Array>& arrays) {
+std::string list_of(const std::vector<results::Array>& arrays) {
     std::vector<std::string> items;
     for (const auto& a : arrays) items.push_back(print::array_repr(a.values, a.shape));
     return print::list_repr(items);
 }
 
 // f"Permuting the columns of X by {perm} permutes the columns of X' the same way: {same}"
-std::string permutation_line(const report::UdlPermutation& p) {
+std::string permutation_line(const results::UdlPermutation& p) {
     std::vector<std::int64_t> perm(p.perm.begin(), p.perm.end());
     return "Permuting the columns of X by " + print::int_array_str(perm, {perm.size()}) +
            " permutes the columns of X' the same way: " + print::py_bool(p.same) + "\n";
 }
 
-std::string text_121(const report::Udl121& r) {
+std::string text_121(const results::Udl121& r) {
     std::string out = list_of(r.inputs) + "\n";                      // print(all_x)
     for (std::size_t n = 0; n < r.attentions.size(); ++n) {
         out += "Attentions for output  " + std::to_string(n) + "\n";  // print("…output ", n)
@@ -45,7 +45,7 @@ std::string text_121(const report::Udl121& r) {
     return out + permutation_line(r.permutation);
 }
 
-std::string text_122(const report::Udl122& r) {
+std::string text_122(const results::Udl122& r) {
     std::string out = str(r.x) + "\n";
     print::PrintOptions p3;   // np.set_printoptions(precision=3), as the notebook's first cell
     p3.precision = 3;
@@ -55,33 +55,33 @@ std::string text_122(const report::Udl122& r) {
 }
 
 // ---- notebook 12.3: print("…: {}".format(d)) of its dicts and tuples ---------------------------
-std::string dict(const std::vector<report::UdlCount>& entries, bool defaultdict) {
+std::string dict(const std::vector<results::UdlCount>& entries, bool defaultdict) {
     std::vector<std::pair<std::string, long>> items;
     items.reserve(entries.size());
     for (const auto& e : entries) items.emplace_back(print::py_str_repr(e.key), e.count);
     return print::py_dict_repr(items, defaultdict);
 }
 
-std::string pair_dict(const std::vector<report::UdlPair>& entries) {
+std::string pair_dict(const std::vector<results::UdlPair>& entries) {
     std::vector<std::pair<std::string, long>> items;
     items.reserve(entries.size());
     for (const auto& e : entries) items.emplace_back(print::py_str_pair_repr(e.first, e.second), e.count);
     return print::py_dict_repr(items, true);
 }
 
-std::string pair_line(const report::UdlPair& p) {
+std::string pair_line(const results::UdlPair& p) {
     return "Most frequent pair: " + print::py_str_pair_repr(p.first, p.second) + "\n";
 }
 
-std::string vocabulary_lines(const std::vector<report::UdlCount>& v, bool defaultdict) {
+std::string vocabulary_lines(const std::vector<results::UdlCount>& v, bool defaultdict) {
     return "Vocabulary: " + dict(v, defaultdict) + "\nSize of vocabulary: " + std::to_string(v.size()) + "\n";
 }
 
-std::string token_lines(const std::vector<report::UdlCount>& t) {
+std::string token_lines(const std::vector<results::UdlCount>& t) {
     return "Tokens: " + dict(t, true) + "\nNumber of tokens: " + std::to_string(t.size()) + "\n";
 }
 
-std::string text_123(const report::Udl123& r) {
+std::string text_123(const results::Udl123& r) {
     std::string out = vocabulary_lines(r.vocabulary, true) + token_lines(r.tokens);
     out += "Pairs: " + pair_dict(r.pairs) + "\nNumber of distinct pairs: " + std::to_string(r.pairs.size()) + "\n";
     out += pair_line(r.first_merge);
@@ -97,16 +97,16 @@ std::string fixed(double x, int decimals, bool sign) {
 
 }  // namespace
 
-std::string udl_text(const report::UdlReport& r) {
+std::string udl_text(const results::UdlReport& r) {
     switch (r.notebook) {
-        case report::UdlNotebook::nb12_1: return text_121(r.nb121);
-        case report::UdlNotebook::nb12_2: return text_122(r.nb122);
-        case report::UdlNotebook::nb12_3: return text_123(r.nb123);
+        case results::UdlNotebook::nb12_1: return text_121(r.nb121);
+        case results::UdlNotebook::nb12_2: return text_122(r.nb122);
+        case results::UdlNotebook::nb12_3: return text_123(r.nb123);
     }
     return "";
 }
 
-std::string udl_diagnosis_text(const report::UdlDiagnosis& d) {
+std::string udl_diagnosis_text(const results::UdlDiagnosis& d) {
     const std::string shape = std::to_string(d.rows) + " x " + std::to_string(d.cols);
     std::string out;
     if (d.match == "right") {
@@ -132,11 +132,11 @@ std::string udl_diagnosis_text(const report::UdlDiagnosis& d) {
 namespace attn::render {
 namespace {
 
-std::string entry(const report::UdlCount& c) { return print::py_str_repr(c.key) + ": " + std::to_string(c.count); }
+std::string entry(const results::UdlCount& c) { return print::py_str_repr(c.key) + ": " + std::to_string(c.count); }
 
 }  // namespace
 
-std::string udl_tokenize_diagnosis_text(const report::UdlTokenizeDiagnosis& d) {
+std::string udl_tokenize_diagnosis_text(const results::UdlTokenizeDiagnosis& d) {
     const std::string what = "Your tokens and vocabulary (" + std::to_string(d.merges) + " merges)";
     std::string out;
     if (d.match == "right") out += what + " match the right tokenize().\n";

@@ -4,12 +4,12 @@
 // `attn udl 12.2|12.3 --diagnose`.
 #include <string>
 
-#include "report/udl_report.hpp"
+#include "results/udl_report.hpp"
 
 namespace attn::render {
 
-std::string udl_text(const report::UdlReport& report);
-std::string udl_diagnosis_text(const report::UdlDiagnosis& diagnosis);
-std::string udl_tokenize_diagnosis_text(const report::UdlTokenizeDiagnosis& diagnosis);
+std::string udl_text(const results::UdlReport& report);
+std::string udl_diagnosis_text(const results::UdlDiagnosis& diagnosis);
+std::string udl_tokenize_diagnosis_text(const results::UdlTokenizeDiagnosis& diagnosis);
 
 }  // namespace attn::render

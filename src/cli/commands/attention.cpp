@@ -11,7 +11,7 @@ namespace attn::cli {
 
 Command attention_command() {
     using Options = experiments::AttentionOptions;
-    Experiment<Options, report::AttentionReport> e;
+    Experiment<Options, results::AttentionReport> e;
     e.name = "attention";
     e.summary = "Section 3 (三、比重從哪裡來): the attention matrix of a small meeting";
     e.footer = "Replays chapter section 3 (the reference script attention.py), byte for byte.";
@@ -24,7 +24,7 @@ Command attention_command() {
     e.format = &Options::format;
     e.shown = [](Options& o, const Pictures&, const Presentation& p) { o.with_outputs = p.with_outputs; };
     e.run = without_progress(experiments::run_attention);
-    e.svg = [](const report::AttentionReport& r) {
+    e.svg = [](const results::AttentionReport& r) {
         return render::svg::heatmaps_svg(render::attention_heatmaps(r, render::Wording::english));
     };
     e.text = render::attention_text;

@@ -46,7 +46,7 @@ std::vector<kernels::Kernel> parse_kernels(const std::string& text) {
 Command cost_command() {
     using Options = experiments::CostOptions;
     const Options defaults;
-    Experiment<Options, report::CostReport> e;
+    Experiment<Options, results::CostReport> e;
     e.name = "cost";
     e.summary = "The lesson's exercise 3 (注意力的代價): time, memory and multiplications against T";
     e.footer =
@@ -73,7 +73,7 @@ Command cost_command() {
     kernel.value = [](const std::vector<kernels::Kernel>& field) {
         std::vector<std::string> names;
         for (kernels::Kernel k : field) names.push_back(kernels::kernel_name(k));
-        return report::SettingValue(names);
+        return results::SettingValue(names);
     };
     Option<Presentation> format = format_flag();
     format.flag.help = "text (table, verdicts, log-log chart) or json (every figure)";

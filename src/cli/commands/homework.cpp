@@ -12,12 +12,12 @@
 #include "cli/presentation.hpp"
 #include "cli/progress.hpp"
 #include "errors.hpp"
-#include "homework/answer_key.hpp"
+#include "homework/key/answer_key.hpp"
 #include "homework/homework.hpp"
-#include "homework/problems.hpp"
-#include "homework/student_id.hpp"
-#include "homework/variant.hpp"
-#include "render/json/homework_key_json.hpp"
+#include "homework/problems/problems.hpp"
+#include "homework/trust/student_id.hpp"
+#include "homework/trust/variant.hpp"
+#include "homework/key/key_json.hpp"
 
 namespace attn::cli {
 namespace {
@@ -89,8 +89,8 @@ Command homework_command() {
         homework_flag(&F::out, given_text_flag("--out", "DIR",
                         "with --grade-class: the folder for gradebook.csv, canvas.csv, moodle.csv, class.md, "
                         "class.svg and students/<id>/")),
-        homework_flag(&F::jobs, given_text_flag("--jobs", "N",
-                        "with --grade-class: students graded at once, 1..256 (default: every core)")),
+        homework_flag(&F::jobs, given_int_flag("--jobs", "N",
+                        "with --grade-class: students graded at once, 1..256 (default: every core)", "1..256")),
         homework_flag(&F::junit, given_text_flag("--junit", "FILE", "with --grade: write a JUnit XML report to FILE")),
         homework_flag(&F::gradescope, given_text_flag("--gradescope", "FILE", "with --grade: write a Gradescope results.json to FILE")),
         homework_flag(&F::points, given_text_flag("--points", "RULES",
@@ -135,7 +135,7 @@ Command homework_command() {
             Texts keyed = t;   // the record: the problems keyed, the language used
             if (keyed.flags.problems.empty()) keyed.flags.problems = {1, 2, 3};
             keyed.presentation = p;
-            write_stdout(render::homework_key_json(key, invocation("homework", flags, keyed)));
+            write_stdout(homework::key_json(key, invocation("homework", flags, keyed)));
             return 0;
         }
         homework::HomeworkOutput result;

@@ -13,7 +13,7 @@ namespace attn::cli {
 
 Command lesson_command() {
     using Options = experiments::LessonOptions;
-    using Report = report::LessonReport;
+    using Report = results::LessonReport;
     const Options defaults;
     const std::string query_range = range_text(-experiments::kMaxQuery, experiments::kMaxQuery);
     Experiment<Options, Report> e;
@@ -40,7 +40,7 @@ Command lesson_command() {
         o.query = {q[0], q[1]};
     };
     query.value = [](const Options& o) {
-        return report::SettingValue(std::vector<double>(o.query.begin(), o.query.end()));
+        return results::SettingValue(std::vector<double>(o.query.begin(), o.query.end()));
     };
     e.flags = options<Options>({
                   lift(&Options::sections, positional_ints("SECTION", "sections to print, 1..5 (default: all five)", "1..5")),
@@ -69,7 +69,7 @@ Command lesson_command() {
         return maps;
     };
     e.as_run = {{"SECTION", [](const Report& r) {   // the sections shown, ascending, each once
-                     return report::SettingValue(std::vector<long>(r.shown.begin(), r.shown.end()));
+                     return results::SettingValue(std::vector<long>(r.shown.begin(), r.shown.end()));
                  }}};
     return experiment_command(e);
 }

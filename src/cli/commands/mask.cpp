@@ -12,7 +12,7 @@ namespace attn::cli {
 
 Command mask_command() {
     using Options = experiments::MaskOptions;
-    Experiment<Options, report::MaskReport> e;
+    Experiment<Options, results::MaskReport> e;
     e.name = "mask";
     e.summary = "Section 6 (遮罩): the causal mask, and what shifting a later input changes";
     e.footer = "Replays chapter section 6 (the reference script mask.py), byte for byte.";
@@ -27,12 +27,12 @@ Command mask_command() {
     e.picture_side = [](const Options& o) { return o.n; };
     e.format = &Options::format;
     e.run = without_progress(experiments::run_mask);
-    e.svg = [](const report::MaskReport& r) {
+    e.svg = [](const results::MaskReport& r) {
         return render::svg::heatmaps_svg({render::mask_heatmap(r, render::Wording::english)});
     };
     e.text = render::mask_text;
     e.json = any_lang(render::mask_json);
-    e.heatmaps = [](const report::MaskReport& r, render::Wording w) { return std::vector{render::mask_heatmap(r, w)}; };
+    e.heatmaps = [](const results::MaskReport& r, render::Wording w) { return std::vector{render::mask_heatmap(r, w)}; };
     return experiment_command(e);
 }
 

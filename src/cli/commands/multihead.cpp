@@ -12,7 +12,7 @@ namespace attn::cli {
 
 Command multihead_command() {
     using Options = experiments::MultiheadOptions;
-    using Report = report::MultiheadReport;
+    using Report = results::MultiheadReport;
     const Options defaults;
     Experiment<Options, Report> e;
     e.name = "multihead";

@@ -11,7 +11,7 @@ namespace attn::cli {
 
 Command permutation_command() {
     using Options = experiments::PermutationOptions;
-    Experiment<Options, report::PermutationReport> e;
+    Experiment<Options, results::PermutationReport> e;
     e.name = "permutation";
     e.summary = "Section 4 (兩塊補丁): permutation equivariance, and positional encoding";
     e.footer = "Replays chapter section 4 (the reference script permutation.py), byte for byte.";

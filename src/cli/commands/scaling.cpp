@@ -11,7 +11,7 @@ namespace attn::cli {
 
 Command scaling_command() {
     using Options = experiments::ScalingOptions;
-    using Report = report::ScalingReport;
+    using Report = results::ScalingReport;
     const Options defaults;
     Experiment<Options, Report> e;
     e.name = "scaling";

@@ -54,7 +54,7 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
 }  // namespace
 
 Command udl_command() {
-    using Report = report::UdlReport;
+    using Report = results::UdlReport;
     const std::string seeds = range_text(0L, 4294967295L);
     const std::string size_range = range_text(1L, experiments::kUdlMaxSize);
     Experiment<UdlFlags, Report> e;
@@ -79,7 +79,7 @@ Command udl_command() {
         notebook.flag.choices.push_back(experiments::udl_notebook_name(n));
     notebook.parse = [](UdlFlags& f, const std::string& text) { f.notebooks.push_back(text); };
     notebook.value = [](const UdlFlags& f) {
-        return report::SettingValue(f.notebooks.empty() ? std::string() : f.notebooks.front());
+        return results::SettingValue(f.notebooks.empty() ? std::string() : f.notebooks.front());
     };
 
     // The sizes the run used (given, or the notebook's), for JSON's record of the run.
@@ -91,7 +91,7 @@ Command udl_command() {
     // np.random.seed's seeds, as text like every seed in attn's JSON.
     auto seed = [seeds](const std::string& name, const std::string& help, long experiments::UdlOptions::*field) {
         Option<long> flag = int_flag(name, help, experiments::UdlOptions{}.*field, seeds);
-        flag.value = [](long value) { return report::SettingValue(std::to_string(value)); };
+        flag.value = [](long value) { return results::SettingValue(std::to_string(value)); };
         return lift(&UdlFlags::options, lift(field, flag));
     };
     // N, D and H default by notebook, so "not given" is kept apart from every value; recorded
@@ -108,7 +108,7 @@ Command udl_command() {
             value = v;
         };
         Option<UdlFlags> out = lift(&UdlFlags::options, lift(field, flag));
-        out.value = [sizes, used](const UdlFlags& f) { return report::SettingValue(sizes(f).*used); };
+        out.value = [sizes, used](const UdlFlags& f) { return results::SettingValue(sizes(f).*used); };
         return out;
     };
     Option<std::optional<std::string>> mistake =
@@ -135,7 +135,7 @@ Command udl_command() {
     Option<UdlFlags> merges = lift(&UdlFlags::options, lift(&experiments::UdlOptions::tokenize,
                                                             lift(&experiments::TokenizeOptions::merges, merges_flag)));
     merges.value = [](const UdlFlags& f) {
-        return report::SettingValue(f.options.tokenize.merges.value_or(experiments::kTokenizeDefaultMerges));
+        return results::SettingValue(f.options.tokenize.merges.value_or(experiments::kTokenizeDefaultMerges));
     };
     // --format only: the notebooks print English, so there is no --lang.
     Option<Presentation> format = format_flag();
@@ -161,7 +161,7 @@ Command udl_command() {
               pictures<UdlFlags>(heatmap_flags()) + pictures<UdlFlags>({svg_flag()}) + presented<UdlFlags>({format});
     e.has_lang = false;
     e.check = [](const UdlFlags& f) { to_options(f); };
-    e.instead = [](const ExperimentTarget<UdlFlags>& t, const report::Invocation& record) -> std::optional<int> {
+    e.instead = [](const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) -> std::optional<int> {
         const experiments::UdlOptions o = to_options(t.options);
         const bool tokenize = o.notebook == experiments::UdlNotebook::nb12_3;
         if (tokenize && t.pictures.heatmap) throw UsageError("--heatmap", "applies to notebooks 12.1 and 12.2 only");
@@ -169,14 +169,14 @@ Command udl_command() {
         if (t.pictures.heatmap || !t.pictures.svg.empty())
             throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
         if (tokenize) {
-            const report::UdlTokenizeDiagnosis d = experiments::diagnose_tokenize(o.tokenize, read_input(*t.options.diagnose));
+            const results::UdlTokenizeDiagnosis d = experiments::diagnose_tokenize(o.tokenize, read_input(*t.options.diagnose));
             write_stdout(t.presentation.format == Format::json ? render::udl_tokenize_diagnosis_json(d, record)
                                                                : render::udl_tokenize_diagnosis_text(d));
             return d.match == "right" ? 0 : 1;
         }
         if (o.notebook != experiments::UdlNotebook::nb12_2)
             throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
-        const report::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose), numpy_printer());
+        const results::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose), numpy_printer());
         write_stdout(t.presentation.format == Format::json ? render::udl_diagnosis_json(d, record)
                                                            : render::udl_diagnosis_text(d));
         return d.match == "right" ? 0 : 1;

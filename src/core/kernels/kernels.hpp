@@ -18,7 +18,7 @@
 //
 // These kernels are outside the NumPy-bit-exact core: they use FMA and SIMD (xsimd), compiled
 // for several instruction sets and chosen at run time (dispatch.cpp). They agree with one another
-// and with the lesson's step-by-step float32 head within float32 rounding (tests/test_kernels.cpp
+// and with the lesson's step-by-step float32 head within float32 rounding (tests/unit/kernels/test_kernels.cpp
 // states the tolerance).
 #include <cstddef>
 #include <cstdint>

@@ -10,9 +10,8 @@
 #include "homework/class/in_order.hpp"
 #include "homework/class/output_dir.hpp"
 #include "homework/class/roster.hpp"
-#include "homework/grade_student.hpp"
-#include "homework/reports/gradescope.hpp"
-#include "homework/reports/junit.hpp"
+#include "homework/grade/grade_student.hpp"
+#include "homework/reports/report_set.hpp"
 #include "render/svg/class_svg.hpp"
 
 namespace attn::homework {
@@ -35,8 +34,10 @@ StudentResult grade_row(const RosterRow& row, const GradingPolicy& policy, const
     }
     StudentResult result = summarise(row, graded, columns, class_max);
     if (!result.folder.empty()) {
-        write_student_reports(dir, result.folder, gradescope_json(graded.report, policy.gradescope),
-                              junit_xml(graded.report));
+        // Not synced one by one (two fsyncs a student cost more than grading them):
+        // sync_output_dir makes them durable at once, before the class files are written.
+        write_report_set(student_reports(make_student_folder(dir, result.folder)), graded.report,
+                         policy.gradescope, false);
     }
     return result;
 }

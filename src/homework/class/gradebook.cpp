@@ -8,10 +8,10 @@
 
 #include <fmt/format.h>
 
-#include "homework/answer_key.hpp"
-#include "homework/problems.hpp"
+#include "homework/key/answer_key.hpp"
+#include "homework/problems/problems.hpp"
 #include "homework/reports/escape.hpp"
-#include "homework/variant.hpp"
+#include "homework/trust/variant.hpp"
 #include "text/utf8.hpp"
 
 namespace attn::homework {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "homework/class/roster.hpp"
-#include "homework/grade_student.hpp"
+#include "homework/grade/grade_student.hpp"
 
 namespace attn::homework {
 

@@ -75,14 +75,10 @@ void prepare_output_dir(const std::string& dir) {
     make_directory(students);
 }
 
-void write_student_reports(const std::string& dir, const std::string& folder, const std::string& results_json,
-                           const std::string& report_xml) {
+std::string make_student_folder(const std::string& dir, const std::string& folder) {
     const std::string path = dir + "/students/" + folder;
     make_directory(path);
-    // Not synced one by one (two fsyncs a student cost more than grading them): sync_output_dir
-    // makes them durable at once, before the class files, which are synced, are written.
-    write_file_atomically(path + "/results.json", results_json, "--out", false);
-    write_file_atomically(path + "/report.xml", report_xml, "--out", false);
+    return path;
 }
 
 void sync_output_dir(const std::string& dir) {

@@ -13,9 +13,9 @@ inline constexpr const char* kClassFiles[] = {"gradebook.csv", "canvas.csv", "mo
 // Creates DIR when it does not exist (its parent must), removes what a run writes, creates students/.
 void prepare_output_dir(const std::string& dir);
 
-// DIR/students/<folder>/results.json and report.xml.
-void write_student_reports(const std::string& dir, const std::string& folder, const std::string& results_json,
-                           const std::string& report_xml);
+// Makes DIR/students/<folder>/ (for the student's report set, reports/report_set.hpp) and
+// returns its path.
+std::string make_student_folder(const std::string& dir, const std::string& folder);
 
 // Every file written under DIR so far, on disk (syncfs).
 void sync_output_dir(const std::string& dir);

@@ -16,7 +16,7 @@
 #include "errors.hpp"
 #include "homework/files.hpp"
 #include "homework/reports/escape.hpp"
-#include "homework/student_id.hpp"
+#include "homework/trust/student_id.hpp"
 
 namespace attn::homework {
 

@@ -4,7 +4,7 @@
 // expected value only when the teacher shows it). Visibility settings come from the course file.
 #include <string>
 
-#include "homework/grade.hpp"
+#include "homework/grade/grade.hpp"
 
 namespace attn::homework {
 

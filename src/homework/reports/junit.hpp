@@ -3,7 +3,7 @@
 // item, notes in <system-out>; a sheet that could not be read is one testcase with an <error>.
 #include <string>
 
-#include "homework/grade.hpp"
+#include "homework/grade/grade.hpp"
 
 namespace attn::homework {
 

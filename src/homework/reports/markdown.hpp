@@ -3,7 +3,7 @@
 // keys with verdicts, hints and notes.
 #include <string>
 
-#include "homework/grade.hpp"
+#include "homework/grade/grade.hpp"
 
 namespace attn::homework {
 

@@ -3,7 +3,7 @@
 // asked precision), a hint or note under a row that needs one, then the score.
 #include <string>
 
-#include "homework/grade.hpp"
+#include "homework/grade/grade.hpp"
 
 namespace attn::homework {
 

@@ -6,7 +6,7 @@
 
 namespace attn::render {
 
-std::string attention_json(const report::AttentionReport& r, const report::Invocation& invocation) {
+std::string attention_json(const results::AttentionReport& r, const results::Invocation& invocation) {
     json::Object data;
     data.array("scores", r.scores)                   // S = KᵀQ / sqrt(Dq) (N, N)
         .array("weights", r.weights)                 // A (N, N), column n = output n

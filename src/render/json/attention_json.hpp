@@ -2,11 +2,11 @@
 // AttentionReport -> one JSON document (docs/output.md; schema: docs/schema/attn-output.schema.json).
 #include <string>
 
-#include "report/attention_report.hpp"
-#include "report/invocation.hpp"
+#include "results/attention_report.hpp"
+#include "results/invocation.hpp"
 
 namespace attn::render {
 
-std::string attention_json(const report::AttentionReport& report, const report::Invocation& invocation);
+std::string attention_json(const results::AttentionReport& report, const results::Invocation& invocation);
 
 }  // namespace attn::render

@@ -14,7 +14,7 @@ json::Json when(bool present, double value) { return present ? json::Json(value)
 
 }  // namespace
 
-std::string cost_json(const report::CostReport& r, const report::Invocation& invocation, Lang lang) {
+std::string cost_json(const results::CostReport& r, const results::Invocation& invocation, Lang lang) {
     json::Object machine, head;
     machine.value("cpu_model", r.cpu_model).value("dispatch", r.dispatch).value("threads", r.threads);
     head.value("d_model", r.d_model).value("d_head", r.d_head).value("dtype", "float32").value("causal", true);

@@ -6,11 +6,11 @@
 #include <string>
 
 #include "render/lang.hpp"
-#include "report/cost_report.hpp"
-#include "report/invocation.hpp"
+#include "results/cost_report.hpp"
+#include "results/invocation.hpp"
 
 namespace attn::render {
 
-std::string cost_json(const report::CostReport& report, const report::Invocation& invocation, Lang lang);
+std::string cost_json(const results::CostReport& report, const results::Invocation& invocation, Lang lang);
 
 }  // namespace attn::render

@@ -11,7 +11,7 @@ namespace {
 
 // Values [first, first + count) of `a` nested by the shape from dimension `dim` on; the last
 // dimension is one small DOM row at a time.
-void write_nested(std::string& out, const report::Array& a, std::size_t dim, std::size_t first) {
+void write_nested(std::string& out, const results::Array& a, std::size_t dim, std::size_t first) {
     if (dim == a.shape.size()) {
         out += Json(a.values[first]).dump();
         return;
@@ -32,7 +32,7 @@ void write_nested(std::string& out, const report::Array& a, std::size_t dim, std
     out += ']';
 }
 
-Json setting_value(const report::SettingValue& v) {
+Json setting_value(const results::SettingValue& v) {
     return std::visit([](const auto& x) { return Json(x); }, v);
 }
 
@@ -49,7 +49,7 @@ Object& Object::value(const std::string& k, const Json& v) {
     return *this;
 }
 
-void Object::write_array(const std::string& k, const report::Array& a) {
+void Object::write_array(const std::string& k, const results::Array& a) {
     std::size_t count = 1;
     for (std::size_t n : a.shape) count *= n;
     if (count != a.values.size()) throw std::logic_error("json: shape does not match the values of " + k);
@@ -64,13 +64,13 @@ void Object::write_array(const std::string& k, const report::Array& a) {
     body_ += '}';
 }
 
-Object& Object::array(const std::string& k, const report::Array& a) {
+Object& Object::array(const std::string& k, const results::Array& a) {
     key(k);
     write_array(k, a);
     return *this;
 }
 
-Object& Object::arrays(const std::string& k, const std::vector<report::Array>& list) {
+Object& Object::arrays(const std::string& k, const std::vector<results::Array>& list) {
     key(k);
     body_ += '[';
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -111,13 +111,13 @@ Object& Object::objects(const std::string& k, std::vector<Object>&& items) {
     return *this;
 }
 
-Json shape(const report::Shape& s) {
+Json shape(const results::Shape& s) {
     Json out = Json::array();
     for (std::size_t n : s) out.push_back(n);
     return out;
 }
 
-std::string document(const report::Invocation& invocation, Object&& data) {
+std::string document(const results::Invocation& invocation, Object&& data) {
     Json options = Json::object();
     for (const auto& s : invocation.options) options[s.name] = setting_value(s.value);
     Object head;

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/array.hpp"
-#include "report/invocation.hpp"
+#include "results/array.hpp"
+#include "results/invocation.hpp"
 
 namespace attn::render::json {
 
@@ -27,9 +27,9 @@ class Object {
 public:
     Object& value(const std::string& key, const Json& value);
     // {"shape": [..], "values": nested lists in C order (a number for shape [])}
-    Object& array(const std::string& key, const report::Array& a);
+    Object& array(const std::string& key, const results::Array& a);
     // [{"shape", "values"}, …]: a list of arrays (e.g. one per head)
-    Object& arrays(const std::string& key, const std::vector<report::Array>& list);
+    Object& arrays(const std::string& key, const std::vector<results::Array>& list);
     Object& object(const std::string& key, const Object& nested);
     // [nested, …]
     Object& objects(const std::string& key, const std::vector<Object>& items);
@@ -38,16 +38,16 @@ public:
     Object& objects(const std::string& key, std::vector<Object>&& items);
 
 private:
-    friend std::string document(const report::Invocation& invocation, Object&& data);
+    friend std::string document(const results::Invocation& invocation, Object&& data);
     void key(const std::string& k);
-    void write_array(const std::string& k, const report::Array& a);   // the value only
+    void write_array(const std::string& k, const results::Array& a);   // the value only
     std::string body_;
 };
 
-Json shape(const report::Shape& s);
+Json shape(const results::Shape& s);
 
 // {"schema_version", "attn_version", "command", "options": {flag: value, …}, "data": data},
 // one line and a newline. Takes the data's text without copying it.
-std::string document(const report::Invocation& invocation, Object&& data);
+std::string document(const results::Invocation& invocation, Object&& data);
 
 }  // namespace attn::render::json

@@ -9,7 +9,7 @@ namespace attn::render {
 
 // One key per shown section; every value is a float32 widened to double, written at full
 // double precision (so it reads back as the exact float32).
-std::string lesson_json(const report::LessonReport& r, const report::Invocation& invocation) {
+std::string lesson_json(const results::LessonReport& r, const results::Invocation& invocation) {
     json::Object data;
     for (int s : r.shown) {
         json::Object section;

@@ -6,7 +6,7 @@
 
 namespace attn::render {
 
-std::string mask_json(const report::MaskReport& r, const report::Invocation& invocation) {
+std::string mask_json(const results::MaskReport& r, const results::Invocation& invocation) {
     json::Object data;
     data.array("masked_weights", r.masked_weights)
         .array("column_sums", r.column_sums)

@@ -2,11 +2,11 @@
 // MaskReport -> one JSON document (docs/output.md; schema: docs/schema/attn-output.schema.json).
 #include <string>
 
-#include "report/mask_report.hpp"
-#include "report/invocation.hpp"
+#include "results/mask_report.hpp"
+#include "results/invocation.hpp"
 
 namespace attn::render {
 
-std::string mask_json(const report::MaskReport& report, const report::Invocation& invocation);
+std::string mask_json(const results::MaskReport& report, const results::Invocation& invocation);
 
 }  // namespace attn::render

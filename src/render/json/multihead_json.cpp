@@ -6,7 +6,7 @@
 
 namespace attn::render {
 
-std::string multihead_json(const report::MultiheadReport& r, const report::Invocation& invocation) {
+std::string multihead_json(const results::MultiheadReport& r, const results::Invocation& invocation) {
     std::vector<json::Object> rows;
     for (const auto& row : r.rows) {
         json::Object o;

@@ -2,11 +2,11 @@
 // MultiheadReport -> one JSON document (docs/output.md; schema: docs/schema/attn-output.schema.json).
 #include <string>
 
-#include "report/multihead_report.hpp"
-#include "report/invocation.hpp"
+#include "results/multihead_report.hpp"
+#include "results/invocation.hpp"
 
 namespace attn::render {
 
-std::string multihead_json(const report::MultiheadReport& report, const report::Invocation& invocation);
+std::string multihead_json(const results::MultiheadReport& report, const results::Invocation& invocation);
 
 }  // namespace attn::render

@@ -6,7 +6,7 @@
 
 namespace attn::render {
 
-std::string permutation_json(const report::PermutationReport& r, const report::Invocation& invocation) {
+std::string permutation_json(const results::PermutationReport& r, const results::Invocation& invocation) {
     json::Object data;
     data.value("equivariant_plain", r.equivariant_plain)       // np.allclose(SA[X P], SA[X] P)
         .value("equivariant_encoded", r.equivariant_encoded)   // the same with the positional encoding

@@ -2,11 +2,11 @@
 // PermutationReport -> one JSON document (docs/output.md; schema: docs/schema/attn-output.schema.json).
 #include <string>
 
-#include "report/permutation_report.hpp"
-#include "report/invocation.hpp"
+#include "results/permutation_report.hpp"
+#include "results/invocation.hpp"
 
 namespace attn::render {
 
-std::string permutation_json(const report::PermutationReport& report, const report::Invocation& invocation);
+std::string permutation_json(const results::PermutationReport& report, const results::Invocation& invocation);
 
 }  // namespace attn::render

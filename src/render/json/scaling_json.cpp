@@ -6,7 +6,7 @@
 
 namespace attn::render {
 
-std::string scaling_json(const report::ScalingReport& r, const report::Invocation& invocation) {
+std::string scaling_json(const results::ScalingReport& r, const results::Invocation& invocation) {
     std::vector<json::Object> rows;
     for (const auto& row : r.rows) {
         json::Object o;

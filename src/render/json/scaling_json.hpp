@@ -2,11 +2,11 @@
 // ScalingReport -> one JSON document (docs/output.md; schema: docs/schema/attn-output.schema.json).
 #include <string>
 
-#include "report/scaling_report.hpp"
-#include "report/invocation.hpp"
+#include "results/scaling_report.hpp"
+#include "results/invocation.hpp"
 
 namespace attn::render {
 
-std::string scaling_json(const report::ScalingReport& report, const report::Invocation& invocation);
+std::string scaling_json(const results::ScalingReport& report, const results::Invocation& invocation);
 
 }  // namespace attn::render

@@ -8,7 +8,7 @@ namespace attn::render {
 namespace {
 
 // "Permuting the columns of X by [1 2 0] …: True" as {"perm": [1, 2, 0], "same": true}.
-json::Object permutation(const report::UdlPermutation& p) {
+json::Object permutation(const results::UdlPermutation& p) {
     json::Object o;
     o.value("perm", p.perm).value("same", p.same);
     return o;
@@ -16,7 +16,7 @@ json::Object permutation(const report::UdlPermutation& p) {
 
 // 12.1 prints each a_nm as a (1, 1) array; here row n holds output n's weights a_n0 … a_n(N-1)
 // (each row sums to 1), as plain numbers.
-json::Json attention_rows(const std::vector<std::vector<report::Array>>& attentions) {
+json::Json attention_rows(const std::vector<std::vector<results::Array>>& attentions) {
     json::Json rows = json::Json::array();
     for (const auto& output : attentions) {
         json::Json row = json::Json::array();
@@ -28,13 +28,13 @@ json::Json attention_rows(const std::vector<std::vector<report::Array>>& attenti
 
 // A dict of notebook 12.3 as [[key, count], …] in its insertion order (JSON objects do not keep
 // an order every reader respects).
-json::Json entries(const std::vector<report::UdlCount>& d) {
+json::Json entries(const std::vector<results::UdlCount>& d) {
     json::Json out = json::Json::array();
     for (const auto& e : d) out.push_back(json::Json::array({e.key, e.count}));
     return out;
 }
 
-json::Json pair_entries(const std::vector<report::UdlPair>& d, bool with_counts) {
+json::Json pair_entries(const std::vector<results::UdlPair>& d, bool with_counts) {
     json::Json out = json::Json::array();
     for (const auto& e : d) {
         json::Json item = json::Json::array({e.first, e.second});
@@ -44,7 +44,7 @@ json::Json pair_entries(const std::vector<report::UdlPair>& d, bool with_counts)
     return out;
 }
 
-void tokenize_data(json::Object& data, const report::Udl123& c) {
+void tokenize_data(json::Object& data, const results::Udl123& c) {
     data.value("text", c.text)
         .value("merges", c.merges)
         .value("mistake", c.mistake.empty() ? json::Json(nullptr) : json::Json(c.mistake))
@@ -62,13 +62,13 @@ void tokenize_data(json::Object& data, const report::Udl123& c) {
 
 }  // namespace
 
-std::string udl_json(const report::UdlReport& r, const report::Invocation& invocation) {
+std::string udl_json(const results::UdlReport& r, const results::Invocation& invocation) {
     json::Object data;
-    data.value("notebook", report::udl_notebook_name(r.notebook));
-    if (r.notebook == report::UdlNotebook::nb12_3) {
+    data.value("notebook", results::udl_notebook_name(r.notebook));
+    if (r.notebook == results::UdlNotebook::nb12_3) {
         tokenize_data(data, r.nb123);
-    } else if (r.notebook == report::UdlNotebook::nb12_1) {
-        const report::Udl121& a = r.nb121;
+    } else if (r.notebook == results::UdlNotebook::nb12_1) {
+        const results::Udl121& a = r.nb121;
         data.arrays("inputs", a.inputs)                      // x_n (D, 1)
             .value("attentions", attention_rows(a.attentions))
             .arrays("x_prime", a.x_prime)                    // x'_n transposed (1, D)
@@ -77,7 +77,7 @@ std::string udl_json(const report::UdlReport& r, const report::Invocation& invoc
             .array("x_prime_scaled", a.x_prime_scaled)       // (D, N)
             .object("permutation", permutation(a.permutation));
     } else {
-        const report::Udl122& b = r.nb122;
+        const results::Udl122& b = r.nb122;
         data.array("x", b.x)
             .value("mistake", b.mistake.empty() ? json::Json(nullptr) : json::Json(b.mistake))
             .array("x_prime", b.x_prime)                     // printed with precision 3
@@ -87,7 +87,7 @@ std::string udl_json(const report::UdlReport& r, const report::Invocation& invoc
     return json::document(invocation, std::move(data));
 }
 
-std::string udl_diagnosis_json(const report::UdlDiagnosis& d, const report::Invocation& invocation) {
+std::string udl_diagnosis_json(const results::UdlDiagnosis& d, const results::Invocation& invocation) {
     json::Object first;   // the first element that differs from the right answer
     if (d.differs) {
         first.value("row", d.row)
@@ -98,7 +98,7 @@ std::string udl_diagnosis_json(const report::UdlDiagnosis& d, const report::Invo
             .value("decimals", d.decimals);     // the decimals the text shows right and difference with
     }
     json::Object data;
-    data.value("notebook", report::udl_notebook_name(report::UdlNotebook::nb12_2))
+    data.value("notebook", results::udl_notebook_name(results::UdlNotebook::nb12_2))
         .value("rows", d.rows)
         .value("cols", d.cols)
         .value("match", d.match.empty() ? json::Json(nullptr) : json::Json(d.match))
@@ -112,9 +112,9 @@ std::string udl_diagnosis_json(const report::UdlDiagnosis& d, const report::Invo
 
 namespace attn::render {
 
-std::string udl_tokenize_diagnosis_json(const report::UdlTokenizeDiagnosis& d, const report::Invocation& invocation) {
+std::string udl_tokenize_diagnosis_json(const results::UdlTokenizeDiagnosis& d, const results::Invocation& invocation) {
     json::Object data;
-    data.value("notebook", report::udl_notebook_name(report::UdlNotebook::nb12_3))
+    data.value("notebook", results::udl_notebook_name(results::UdlNotebook::nb12_3))
         .value("merges", d.merges)
         .value("match", d.match.empty() ? json::Json(nullptr) : json::Json(d.match))
         .value("explanation", d.explanation.empty() ? json::Json(nullptr) : json::Json(d.explanation));

@@ -4,14 +4,14 @@
 // report's field names; NaN (12.1's overflowing softmax) is null, as JSON has no NaN.
 #include <string>
 
-#include "report/invocation.hpp"
-#include "report/udl_report.hpp"
+#include "results/invocation.hpp"
+#include "results/udl_report.hpp"
 
 namespace attn::render {
 
-std::string udl_json(const report::UdlReport& report, const report::Invocation& invocation);
-std::string udl_diagnosis_json(const report::UdlDiagnosis& diagnosis, const report::Invocation& invocation);
-std::string udl_tokenize_diagnosis_json(const report::UdlTokenizeDiagnosis& diagnosis,
-                                        const report::Invocation& invocation);
+std::string udl_json(const results::UdlReport& report, const results::Invocation& invocation);
+std::string udl_diagnosis_json(const results::UdlDiagnosis& diagnosis, const results::Invocation& invocation);
+std::string udl_tokenize_diagnosis_json(const results::UdlTokenizeDiagnosis& diagnosis,
+                                        const results::Invocation& invocation);
 
 }  // namespace attn::render

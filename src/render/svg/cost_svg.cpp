@@ -26,20 +26,20 @@ Look look(const std::string& kernel) {
 
 }  // namespace
 
-std::string cost_series_name(const std::string& kernel, const report::CostFit* fit) {
+std::string cost_series_name(const std::string& kernel, const results::CostFit* fit) {
     if (fit == nullptr || fit->points < 2) return kernel + " (one length, no exponent)";
     // the same two decimals as the text's verdict
     return kernel + ": time ∝ T^" + print::py_format(fit->exponent, ".2f");
 }
 
-std::string cost_svg(const report::CostReport& r) {
+std::string cost_svg(const results::CostReport& r) {
     // r.runs is kernel by kernel, T ascending: one series per kernel, in the order they ran.
     std::vector<Series> series;
     std::vector<std::string> kernels;
-    for (const report::CostRun& run : r.runs) {
+    for (const results::CostRun& run : r.runs) {
         if (kernels.empty() || kernels.back() != run.kernel) {
-            const report::CostFit* fit = nullptr;
-            for (const report::CostFit& f : r.fits) {
+            const results::CostFit* fit = nullptr;
+            for (const results::CostFit& f : r.fits) {
                 if (f.kernel == run.kernel) fit = &f;
             }
             const Look l = look(run.kernel);

@@ -4,15 +4,15 @@
 // line of slope p, so the lesson's O(T), O(T²), O(T³) read as slopes 1, 2, 3.
 #include <string>
 
-#include "report/cost_report.hpp"
+#include "results/cost_report.hpp"
 
 namespace attn::render::svg {
 
 // Throws std::invalid_argument when a run's median time is not a positive finite number (a
 // clock that read 0 s cannot be drawn on a log axis; run_cost never reports one).
-std::string cost_svg(const report::CostReport& r);
+std::string cost_svg(const results::CostReport& r);
 
 // The legend entry of one kernel: "naive: time ∝ T^2.01", "flash (one length, no exponent)".
-std::string cost_series_name(const std::string& kernel, const report::CostFit* fit);
+std::string cost_series_name(const std::string& kernel, const results::CostFit* fit);
 
 }  // namespace attn::render::svg

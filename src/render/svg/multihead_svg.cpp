@@ -6,8 +6,8 @@
 
 namespace attn::render::svg {
 
-std::string multihead_svg(const report::MultiheadReport& r) {
-    std::vector<report::MultiheadRow> rows = r.rows;
+std::string multihead_svg(const results::MultiheadReport& r) {
+    std::vector<results::MultiheadRow> rows = r.rows;
     std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.heads < b.heads; });
     Series parameters{"counted from the shapes of the products", {}, {}, kBlue, false, false};
     Series multiplications = parameters;

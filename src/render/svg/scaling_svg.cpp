@@ -6,8 +6,8 @@
 
 namespace attn::render::svg {
 
-std::string scaling_svg(const report::ScalingReport& r) {
-    std::vector<report::ScalingRow> rows = r.rows;   // drawn left to right, whatever the sweep order
+std::string scaling_svg(const results::ScalingReport& r) {
+    std::vector<results::ScalingRow> rows = r.rows;   // drawn left to right, whatever the sweep order
     std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.dq < b.dq; });
     Series sat_raw{"unscaled scores k·q", {}, {}, kVermillion, false, false};
     Series sat_scaled{"scaled scores k·q / √Dq", {}, {}, kBlue, true, true};

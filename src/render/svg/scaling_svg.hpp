@@ -2,10 +2,10 @@
 // `attn scaling --svg`: saturation and sensitivity against Dq, unscaled against scaled scores.
 #include <string>
 
-#include "report/scaling_report.hpp"
+#include "results/scaling_report.hpp"
 
 namespace attn::render::svg {
 
-std::string scaling_svg(const report::ScalingReport& r);
+std::string scaling_svg(const results::ScalingReport& r);
 
 }  // namespace attn::render::svg

@@ -15,7 +15,7 @@ constexpr double kListLeft = 490, kListWidth = 470, kFont = 12, kLine = 16;
 constexpr std::size_t kMaxLines = 8;   // per state: a long text's thousands of tokens are cut
 
 // "token ×count" items of one state, wrapped to the list's width, at most kMaxLines lines.
-std::vector<std::string> wrapped(const std::vector<report::UdlCount>& tokens) {
+std::vector<std::string> wrapped(const std::vector<results::UdlCount>& tokens) {
     std::vector<std::string> lines(1);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const auto& t = tokens[i];
@@ -33,7 +33,7 @@ std::vector<std::string> wrapped(const std::vector<report::UdlCount>& tokens) {
 
 }  // namespace
 
-std::string tokenize_svg(const report::Udl123& r) {
+std::string tokenize_svg(const results::Udl123& r) {
     std::vector<std::pair<std::string, std::vector<std::string>>> blocks;
     double list_height = 0;
     for (const auto& s : r.states) {

@@ -4,10 +4,10 @@
 // ones they came from), and the tokens after 0, 1, 2 and all merges, with their counts.
 #include <string>
 
-#include "report/udl_report.hpp"
+#include "results/udl_report.hpp"
 
 namespace attn::render::svg {
 
-std::string tokenize_svg(const report::Udl123& r);
+std::string tokenize_svg(const results::Udl123& r);
 
 }  // namespace attn::render::svg

@@ -1,0 +1,483 @@
+// The grading rules, key by key: a wrong type marks that key wrong; numbers within one unit of the
+// last asked place, integers and booleans exactly, expressions equal at many random points; a wrong
+// answer that equals a known mistake gets that mistake's hint, one with too few digits is told so.
+#include "homework/grade/grade.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "errors.hpp"
+#include "homework/problems/chapter_figures.hpp"
+#include "homework/reports/escape.hpp"
+#include "homework/grade/expression.hpp"
+#include "print/python_format.hpp"
+#include "text/utf8.hpp"
+
+namespace attn::homework {
+
+namespace {
+
+constexpr std::size_t kShownBytes = 80;
+constexpr std::size_t kMaxUnknownShown = 20;   // a sheet of 1 MiB can hold 100 000 stray keys
+
+// Answers are shown in tables and CI reports: hidden characters escaped by the reports' one
+// sanitising step (reports/escape.hpp), newlines as spaces, not too long.
+std::string shown(const std::string& text) {
+    std::string out = safe_text(text);
+    std::replace(out.begin(), out.end(), '\n', ' ');
+    std::replace(out.begin(), out.end(), '\t', ' ');
+    if (out.size() > kShownBytes) out = std::string(text::prefix(out, kShownBytes)) + "...";
+    return out;
+}
+
+std::string value_text(const SheetValue& v) {
+    switch (v.type) {
+        case SheetValue::Type::integer: return std::to_string(v.integer);
+        case SheetValue::Type::floating: return print::py_repr(v.number);
+        case SheetValue::Type::boolean: return v.boolean ? "true" : "false";
+        case SheetValue::Type::string: return "\"" + v.text + "\"";
+        case SheetValue::Type::array: {
+            std::string out = "[";
+            for (std::size_t i = 0; i < v.elements.size(); ++i) {
+                if (i) out += ", ";
+                out += value_text(v.elements[i]);
+                if (out.size() > 2 * kShownBytes) break;
+            }
+            return out + "]";
+        }
+        case SheetValue::Type::table: return "{table}";
+        case SheetValue::Type::other: break;
+    }
+    return "{date/time}";
+}
+
+bool is_number(const SheetValue& v) {
+    return v.type == SheetValue::Type::integer || v.type == SheetValue::Type::floating;
+}
+
+// Keys in warnings: printable ASCII as is, anything else as \u{…}, so that no zero-width, bidi or
+// look-alike character can make a key read as another in a CI log.
+std::string shown_key(const std::string& key) {
+    std::string out;
+    const std::string text = valid_utf8(key);
+    for (std::size_t i = 0; i < text.size() && out.size() < kShownBytes;) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c < 0x7f) {
+            out += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        const text::CodePoint cp = text::decode(text, i);   // valid: every sequence is well-formed
+        out += fmt::format("\\u{{{:X}}}", static_cast<unsigned int>(cp.value));
+        i += cp.length;
+    }
+    return out.size() >= kShownBytes ? out + "..." : out;
+}
+
+std::string where(const Sheet& sheet, const SheetValue& v) {
+    return fmt::format("{}:{}:{}", sheet.name, v.line, v.column);
+}
+
+// A type error for `item`, or "" when the value has the right shape of type.
+std::string type_error(const Item& item, const SheetValue& v) {
+    const std::string expected = shape_text(item);
+    switch (item.kind) {
+        case ItemKind::boolean:
+            if (v.type == SheetValue::Type::boolean) return "";
+            return fmt::format("expected true or false, got {}", type_name(v.type));
+        case ItemKind::expression:
+            if (v.type == SheetValue::Type::string) return "";
+            return fmt::format("expected an expression in quotes such as \"4*D^2\", got {}", type_name(v.type));
+        case ItemKind::integer:
+        case ItemKind::real: break;
+    }
+    if (item.length == 0) {
+        if (is_number(v)) return "";
+        return fmt::format("expected {}, got {}", expected, type_name(v.type));
+    }
+    if (v.type != SheetValue::Type::array) return fmt::format("expected an array of {}, got {}", expected, type_name(v.type));
+    for (std::size_t i = 0; i < v.elements.size(); ++i) {
+        if (!is_number(v.elements[i])) {
+            return fmt::format("expected an array of {}, but element {} is {}", expected, i + 1,
+                               type_name(v.elements[i].type));
+        }
+    }
+    return "";
+}
+
+bool is_blank(const SheetValue& v) {
+    return (v.type == SheetValue::Type::array && v.elements.empty()) ||
+           (v.type == SheetValue::Type::string && v.text.find_first_not_of(" \t") == std::string::npos);
+}
+
+std::vector<double> numbers_of(const SheetValue& v) {
+    if (v.type != SheetValue::Type::array) return {v.number};
+    std::vector<double> out;
+    for (const auto& e : v.elements) out.push_back(e.number);
+    return out;
+}
+
+// The grading rule for a real item (honest_work.hpp): element i is right within one unit of the
+// exact value or of what an honest route from the printed numbers gives.
+bool element_accepted(const Item& item, std::size_t i, double given) {
+    if (within_one_unit(given, item.values[i], item.precision)) return true;
+    for (const auto& route : item.honest) {
+        if (i < route.size() && within_one_unit(given, route[i], item.precision)) return true;
+    }
+    return false;
+}
+
+// Written as an honest route gives it, correctly rounded: no note is due.
+bool as_a_route_gives(const Item& item, std::size_t i, double given) {
+    if (is_correctly_rounded(given, item.values[i], item.precision)) return true;
+    for (const auto& route : item.honest) {
+        if (i < route.size() && is_correctly_rounded(given, route[i], item.precision)) return true;
+    }
+    return false;
+}
+
+bool numbers_match(const std::vector<double>& given, const std::vector<double>& exact, const Precision& p) {
+    if (given.size() != exact.size()) return false;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        if (!within_one_unit(given[i], exact[i], p)) return false;
+    }
+    return true;
+}
+
+std::string precision_label(const Item& item) {
+    if (item.kind == ItemKind::expression) return "expression";
+    if (item.kind == ItemKind::boolean) return "boolean";
+    return describe_short(item.precision);
+}
+
+// Digits given for a number as written: decimal places, or significant figures. -1 when the text
+// has an exponent or is not a plain decimal (then the count is not compared).
+int digits_given(const std::string& raw, Precision::Kind kind) {
+    std::string t = raw;
+    if (!t.empty() && (t[0] == '+' || t[0] == '-')) t.erase(0, 1);
+    t.erase(std::remove(t.begin(), t.end(), '_'), t.end());
+    if (t.empty() || t.find_first_not_of("0123456789.") != std::string::npos) return -1;
+    const std::size_t dot = t.find('.');
+    if (kind == Precision::Kind::places) return dot == std::string::npos ? 0 : static_cast<int>(t.size() - dot - 1);
+    std::string digits;
+    for (char c : t) if (c != '.') digits += c;
+    const std::size_t first = digits.find_first_not_of('0');
+    return first == std::string::npos ? 1 : static_cast<int>(digits.size() - first);
+}
+
+// A wrong answer with fewer digits than asked that is right to the digits it has: "give 4 decimal
+// places", not a hint about the concept.
+bool too_few_digits(const SheetValue& v, const Item& item) {
+    if (item.precision.kind == Precision::Kind::exact) return false;
+    const std::vector<const SheetValue*> given = [&v] {
+        std::vector<const SheetValue*> out;
+        if (v.type == SheetValue::Type::array) for (const auto& e : v.elements) out.push_back(&e);
+        else out.push_back(&v);
+        return out;
+    }();
+    if (given.size() != item.values.size()) return false;
+    bool fewer = false;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const int digits = digits_given(given[i]->raw, item.precision.kind);
+        if (digits < 0) return false;
+        Precision own = item.precision;
+        if (digits < own.digits) {
+            fewer = true;
+            own.digits = digits;
+        }
+        if (!within_one_unit(given[i]->number, item.values[i], own)) return false;
+    }
+    return fewer;
+}
+
+// Whether any number of `v` has fewer digits than asked: the answer's shape alone, never the key.
+bool fewer_digits_than_asked(const SheetValue& v, const Item& item) {
+    if (item.precision.kind == Precision::Kind::exact) return false;
+    if (v.type == SheetValue::Type::array) {
+        for (const auto& e : v.elements) {
+            const int digits = digits_given(e.raw, item.precision.kind);
+            if (digits >= 0 && digits < item.precision.digits) return true;
+        }
+        return false;
+    }
+    const int digits = digits_given(v.raw, item.precision.kind);
+    return digits >= 0 && digits < item.precision.digits;
+}
+
+void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool partial_digits, GradedItem& row) {
+    const std::vector<double> given = numbers_of(v);
+    if (given.size() != item.values.size()) {
+        row.verdict = Verdict::wrong;
+        row.hint = fmt::format("expected {} numbers, got {}", item.values.size(), given.size());
+        return;
+    }
+    bool accepted = true;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const bool ok = element_accepted(item, i, given[i]);
+        row.elements_right += ok;   // for [partial_credit]
+        accepted = accepted && ok;
+    }
+    if (accepted) {
+        row.verdict = Verdict::right;
+        if (item.precision.has_tolerance()) return;   // the teacher's tolerance: no rounding note
+        // Right, but not what any honest route rounds to: say so (never with the value: a note is
+        // feedback too), and say when the chapter prints it.
+        for (std::size_t i = 0; i < given.size(); ++i) {
+            if (as_a_route_gives(item, i, given[i])) continue;
+            Precision finer = item.precision;
+            finer.digits += 2;
+            const std::string rounded = at_precision(item.values[i], item.precision);
+            const std::string exact = at_precision(item.values[i], finer);
+            const ChapterFigure* figure = chapter ? find_chapter_figure(item.key()) : nullptr;
+            const bool printed = figure && figure->printed.size() == given.size() &&
+                                 std::strtod(figure->printed[i].c_str(), nullptr) == given[i];
+            if (printed) {
+                row.note_on_chapter = true;
+                row.note = fmt::format(
+                    "note on the chapter: it prints {}; the exact value {}... is {} to {}; {} is within one "
+                    "unit of the last place, so it is accepted",
+                    figure->printed[i], exact, rounded, describe(item.precision), figure->printed[i]);
+            } else {
+                row.note = fmt::format("accepted (within one unit of the last place), but not the correctly "
+                                       "rounded value to {}", describe(item.precision));
+            }
+            break;
+        }
+        return;
+    }
+    row.verdict = Verdict::wrong;
+    if (partial_digits && too_few_digits(v, item)) {
+        row.hint = "give " + describe(item.precision) + ": right as far as it goes, but with fewer digits than asked";
+        return;
+    }
+    for (std::size_t i = 0; i < item.mistakes.size(); ++i) {
+        if (numbers_match(given, item.mistakes[i].values, item.precision)) {
+            row.hint = item.mistakes[i].hint;
+            row.mistake = static_cast<int>(i);
+            return;
+        }
+    }
+    // Said of every other short answer, right so far or not: the hint tells nothing about the key.
+    row.hint = fewer_digits_than_asked(v, item) ? "give " + describe(item.precision) + ": this answer has fewer digits than asked"
+                                               : item.hint;
+}
+
+void grade_expression(const Item& item, const SheetValue& v, const std::vector<ExpressionPoint>& points,
+                      GradedItem& row) {
+    const ExpressionCheck check = compare_expressions(v.text, item.expression, points);
+    if (check.parsed && check.equal) {
+        row.verdict = Verdict::right;
+        return;
+    }
+    row.verdict = Verdict::wrong;
+    if (!check.parsed) {
+        row.hint = "cannot read the expression: " + shown(check.error) +
+                   " (use D, N, H, numbers, + - * / ^ and parentheses, e.g. 4*D^2 or 4D²)";
+        return;
+    }
+    row.hint = item.hint;
+    for (std::size_t i = 0; i < item.mistakes.size(); ++i) {
+        if (compare_expressions(v.text, item.mistakes[i].expression, points).equal) {
+            row.hint = item.mistakes[i].hint;
+            row.mistake = static_cast<int>(i);
+            break;
+        }
+    }
+}
+
+// The key's item with the course file's tolerance for it: `digits` for keys asked in decimal
+// places or significant figures, rtol / atol for every number and integer.
+Item with_tolerance(const Item& item, const ToleranceRules& rules) {
+    const Tolerance* t = most_specific_rule(rules, item.key());
+    if (!t || item.kind == ItemKind::boolean || item.kind == ItemKind::expression) return item;
+    Item out = item;
+    if (t->digits > 0) {
+        if (item.precision.kind != Precision::Kind::exact) out.precision.digits = t->digits;
+    } else {
+        out.precision.rtol = t->rtol;
+        out.precision.atol = t->atol;
+    }
+    return out;
+}
+
+}  // namespace
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::right: return "right";
+        case Verdict::wrong: return "wrong";
+        case Verdict::missing: break;
+    }
+    return "missing";
+}
+
+int GradeReport::exit_code() const {
+    if (!error.empty()) return error_code;
+    return wrong == 0 && missing == 0 ? 0 : 1;
+}
+
+std::string points_text(double points) {
+    if (points == std::floor(points) && std::fabs(points) < 1e15) return fmt::format("{:.0f}", points);
+    return fmt::format("{}", points);
+}
+
+GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& options) {
+    GradeReport report;
+    report.sheet = sheet.name;
+    report.variant = key.variant.label();
+    report.variant_origin = key.variant.origin();
+
+    auto is_homework = [](const std::string& k) {
+        return pattern_covers("hw1", k) || pattern_covers("hw2", k) || pattern_covers("hw3", k);
+    };
+    auto is_meta = [](const std::string& k) { return pattern_covers("meta", k); };
+    bool any_homework = false, any_meta = false;
+    for (const auto& t : sheet.tables) {
+        any_homework = any_homework || is_homework(t.key);
+        any_meta = any_meta || is_meta(t.key);
+    }
+    for (const auto& v : sheet.values) {
+        any_homework = any_homework || is_homework(v.key);
+        any_meta = any_meta || is_meta(v.key);
+    }
+    if (!any_homework) {
+        throw UsageError("--grade", sheet.name + ": not an answer sheet: no [hw1], [hw2] or [hw3] table"
+                                                 " (start from `attn homework --template`)");
+    }
+    if (any_meta) {
+        report.warnings.push_back("[meta] in the answer sheet is ignored: points and grading policy come from the teacher");
+    }
+
+    std::set<std::string> known;
+    for (const Item& item : key.items) {
+        if (options.problem == 0 || item.problem == options.problem) known.insert(item.key());
+    }
+    // Keys that are not answers: warnings (the first few); a value where a table of answers belongs too.
+    std::size_t unknown = 0;
+    for (const SheetValue& v : sheet.values) {
+        if (known.count(v.key) || is_meta(v.key)) continue;
+        const std::string problem = v.key.substr(0, v.key.find('.'));
+        if (options.problem != 0 && is_homework(v.key) && problem != "hw" + std::to_string(options.problem)) continue;
+        bool holds_answers = false;
+        for (const std::string& k : known) holds_answers = holds_answers || pattern_covers(v.key, k);
+        if (++unknown > kMaxUnknownShown) continue;
+        if (holds_answers) {
+            report.warnings.push_back(fmt::format("{}: {}: expected a table of answers, got {} (ignored)", where(sheet, v),
+                                                  shown_key(v.key), type_name(v.type)));
+        } else {
+            report.warnings.push_back(fmt::format("{}: unknown key {} (ignored)", where(sheet, v), shown_key(v.key)));
+        }
+    }
+    if (unknown > kMaxUnknownShown) {
+        report.warnings.push_back(fmt::format("... and {} more unknown keys (ignored)", unknown - kMaxUnknownShown));
+    }
+
+    const std::vector<ExpressionPoint> points = draw_expression_points(options.expression_seed);
+    const bool chapter = key.variant.is_chapter();
+    for (const Item& key_item : key.items) {
+        if (options.problem != 0 && key_item.problem != options.problem) continue;
+        const Item item = with_tolerance(key_item, options.tolerance);
+        GradedItem row;
+        row.key = item.key();
+        if (options.show_expected) row.expected = expected_text(item);
+        row.precision = precision_label(item);
+        row.max_points = options.points.lookup(row.key, 1.0);
+        std::vector<const SheetValue*> given;
+        for (const SheetValue& v : sheet.values) {
+            if (v.key == row.key) given.push_back(&v);
+        }
+        const SheetValue* table = nullptr;
+        for (const SheetValue& t : sheet.tables) {
+            if (t.key == row.key) table = &t;
+        }
+        const SheetValue* value = given.empty() ? nullptr : given.front();
+        std::string error;
+        if (given.size() > 1) {
+            // In the order the student wrote them (flattening follows toml++'s key order).
+            std::sort(given.begin(), given.end(), [](const SheetValue* a, const SheetValue* b) {
+                return std::tie(a->line, a->column) < std::tie(b->line, b->column);
+            });
+            error = given.size() == 2
+                        ? fmt::format("written twice, at {} and {}; give each answer once", where(sheet, *given[0]),
+                                      where(sheet, *given[1]))
+                        : fmt::format("written {} times, at {}, {} and {} more; give each answer once", given.size(),
+                                      where(sheet, *given[0]), where(sheet, *given[1]), given.size() - 2);
+        } else if (table) {
+            error = fmt::format("{}: expected {}, got a table", where(sheet, *table), shape_text(item));
+        } else if (value) {
+            const std::string type = type_error(item, *value);
+            if (!type.empty()) error = where(sheet, *value) + ": " + type;
+        }
+        if (!error.empty()) {
+            row.verdict = Verdict::wrong;
+            row.hint = error;
+            if (value) row.given = shown(value_text(*value));
+        } else if (!value || is_blank(*value)) {
+            row.verdict = Verdict::missing;
+            row.hint = "no answer: expected " + shape_text(item);
+        } else {
+            row.given = shown(value_text(*value));
+            if (item.kind == ItemKind::boolean) {
+                row.verdict = value->boolean == item.boolean ? Verdict::right : Verdict::wrong;
+                if (row.verdict == Verdict::wrong) row.hint = item.hint;
+            } else if (item.kind == ItemKind::expression) {
+                grade_expression(item, *value, points, row);
+            } else {
+                grade_numbers(item, *value, chapter, options.partial_digits, row);
+            }
+        }
+        row.points = row.verdict == Verdict::right ? row.max_points : 0.0;
+        if (row.verdict == Verdict::wrong && item.length > 0 && options.partial_credit.lookup(row.key, 0.0) > 0) {
+            // Partial credit: points in proportion to the elements right, to 4 decimal places.
+            const double share = static_cast<double>(row.elements_right) / static_cast<double>(item.length);
+            row.points = std::round(row.max_points * share * 1e4) / 1e4;
+        }
+        report.score += row.points;
+        report.max_score += row.max_points;
+        (row.verdict == Verdict::right ? report.right : row.verdict == Verdict::wrong ? report.wrong : report.missing)++;
+        report.items.push_back(row);
+    }
+    // Scores at the points' own precision (issue 17, point 7: `--points '*=0.1'` wrote 1.9000000000000006).
+    std::vector<double> earned, possible;
+    for (const GradedItem& row : report.items) {
+        earned.push_back(row.points);
+        possible.push_back(row.max_points);
+    }
+    report.score = sum_points(earned);
+    report.max_score = sum_points(possible);
+    // Teacher's rules that name no key of this sheet: a warning each (a misspelt key must not pass silently).
+    auto warn_unused = [&](const auto& rules, const char* what) {
+        for (const auto& rule : rules) {
+            bool used = false;
+            for (const std::string& k : known) used = used || pattern_covers(rule.first, k);
+            if (!used) report.warnings.push_back(fmt::format("{}: {} matches no key (ignored)", what, shown_key(rule.first)));
+        }
+    };
+    warn_unused(options.points.rules, "points");
+    warn_unused(options.tolerance, "tolerance");
+    warn_unused(options.partial_credit.rules, "partial_credit");
+    return report;
+}
+
+const char* GradeReport::not_graded_text() const {
+    return not_graded == NotGraded::refused ? "Not graded" : "The answer sheet could not be read";
+}
+
+GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code,
+                             GradeReport::NotGraded why) {
+    GradeReport report;
+    report.not_graded = why;
+    report.sheet = sheet;
+    report.variant = variant.label();
+    report.variant_origin = variant.origin();
+    report.error = error;
+    report.error_code = code;
+    return report;
+}
+
+}  // namespace attn::homework

@@ -1,0 +1,118 @@
+// The single grading function: a student's ID and sheet in, a report out (see grade_student.hpp).
+#include "homework/grade/grade_student.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "errors.hpp"
+#include "homework/key/answer_key.hpp"
+#include "homework/grade/expression.hpp"
+#include "homework/files.hpp"
+#include "homework/problems/problems.hpp"
+#include "homework/sheet/sheet.hpp"
+#include "homework/trust/variant.hpp"
+
+namespace attn::homework {
+
+namespace {
+
+constexpr std::size_t kMaxTeacherFileBytes = 64 * 1024;
+
+std::string trim_end(std::string s) {
+    while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
+    return s;
+}
+
+bool missing(const std::string& path) { return ::access(path.c_str(), F_OK) != 0 && errno == ENOENT; }
+
+}  // namespace
+
+std::string course_secret(const HomeworkOptions& o) {
+    if (!o.secret_file.empty()) {
+        const std::string secret = trim_end(read_small_file(o.secret_file, 4096, "--secret-file"));
+        if (secret.empty()) throw UsageError("--secret-file", o.secret_file + ": the file is empty");
+        require_secret_length(secret, "--secret-file");
+        return secret;
+    }
+    if (o.secret_env) {
+        const std::string secret = trim_end(*o.secret_env);
+        // In CI an unset repository secret expands to "": grading would silently use public numbers.
+        if (secret.empty()) throw UsageError("ATTN_COURSE_SECRET", "set but empty (is the repository secret missing?)");
+        require_secret_length(secret, "ATTN_COURSE_SECRET");
+        return secret;
+    }
+    return "";
+}
+
+void read_grading_policy(const HomeworkOptions& o, GradingPolicy& policy) {
+    if (!o.course.empty()) policy.teacher_files.emplace_back("--course", o.course);
+    if (!o.secret_file.empty()) policy.teacher_files.emplace_back("--secret-file", o.secret_file);
+    if (!o.course.empty()) policy.course = parse_course(read_small_file(o.course, kMaxTeacherFileBytes, "--course"), o.course);
+    policy.gradescope = {policy.course.tests_visibility, policy.course.stdout_visibility};
+    policy.options.problem = o.problem;
+    policy.options.points = policy.course.points;   // the flag's rules after the course file's: later rules win ties
+    policy.options.points.rules.insert(policy.options.points.rules.end(), o.points.rules.begin(), o.points.rules.end());
+    policy.options.show_expected = o.show_expected || policy.course.show_expected;
+    policy.options.tolerance = policy.course.tolerance;
+    policy.options.partial_credit = policy.course.partial_credit;
+    policy.options.partial_digits = policy.course.partial_digits;
+    policy.secret = course_secret(o);
+    if (!policy.secret.empty()) make_variant("", policy.secret);   // a short secret is refused here, once
+}
+
+const char* sheet_status_name(SheetStatus status) {
+    switch (status) {
+        case SheetStatus::graded: return "graded";
+        case SheetStatus::refused_id: return "refused ID";
+        case SheetStatus::missing_file: return "missing file";
+        case SheetStatus::unreadable_file: return "unreadable file";
+        case SheetStatus::unreadable_sheet: break;
+    }
+    return "unreadable sheet";
+}
+
+StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, const std::string& path,
+                           const std::string& shown_name) {
+    StudentGrade out;
+    Variant variant;
+    variant.id = "(not known yet)";
+    try {
+        variant = make_variant(id, policy.secret);
+        if (policy.course.require_secret && !variant.keyed) {
+            // Fail closed: public numbers are not graded when the teacher grades keyed ones only.
+            const std::string why = id.empty()           ? "no --variant ID was given"
+                                    : variant.id.empty() ? "--variant chapter is the book's public numbers"
+                                                         : "no course secret was given ($ATTN_COURSE_SECRET or --secret-file)";
+            throw UsageError("--course", "require_secret = true, but " + why);
+        }
+    } catch (const UsageError& e) {
+        out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::refused);
+        out.status = SheetStatus::refused_id;
+        out.failure = std::current_exception();
+        return out;
+    }
+    const AnswerKey key = build_answer_key(solve(variant, Problem3Counts::formula_only));   // as --grade: counts from the formula
+    GradeOptions options = policy.options;
+    options.expression_seed = fresh_expression_seed();   // afresh for every sheet, as every run draws them
+    try {
+        for (const auto& [flag, file] : policy.teacher_files) {
+            if (path != "-" && same_inode(path, file)) {
+                throw UsageError("--grade", shown_name + ": is the file given to " + flag +
+                                                "; a sheet is never one of the teacher's files");
+            }
+        }
+        out.report = grade(key, read_sheet(path), options);
+    } catch (const UsageError& e) {
+        out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::sheet_unreadable);
+        out.status = SheetStatus::unreadable_sheet;
+        out.failure = std::current_exception();
+    } catch (const IoError& e) {
+        out.report = unreadable_sheet(shown_name, variant, e.what(), 3, GradeReport::NotGraded::sheet_unreadable);
+        out.status = missing(path) ? SheetStatus::missing_file : SheetStatus::unreadable_file;
+        out.failure = std::current_exception();
+    }
+    return out;
+}
+
+}  // namespace attn::homework

@@ -1,0 +1,52 @@
+#pragma once
+// One student's sheet graded: the single grading function that `--grade` and `--grade-class` both
+// call, so that a class is graded exactly as each of its sheets would be alone (same secret,
+// course file, points, feedback). The teacher's side (course file, secret, flags) is read once into
+// a GradingPolicy; grading a student then reads only that student's sheet.
+#include <exception>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "homework/trust/course.hpp"
+#include "homework/grade/grade.hpp"
+#include "homework/homework.hpp"
+#include "homework/reports/gradescope.hpp"
+
+namespace attn::homework {
+
+struct GradingPolicy {
+    CoursePolicy course;
+    std::string secret;             // "" without a course secret (self-study numbers)
+    GradeOptions options;           // problem, points (course file, then --points), show_expected
+    GradescopeOptions gradescope;   // the course file's visibility settings
+    // The teacher's files, {flag, path}: a sheet that is one of them (a student's committed
+    // symbolic link to the secret file) is refused unread, so no error message shows its text.
+    std::vector<std::pair<std::string, std::string>> teacher_files;
+};
+
+// Reads the course file, then the course secret, the options name, into `policy` (what was read
+// before a failure stays there, for the report that says why). Throws attn::UsageError (exit 2) or
+// attn::IoError (exit 3).
+void read_grading_policy(const HomeworkOptions& options, GradingPolicy& policy);
+
+// The course secret: --secret-file wins over $ATTN_COURSE_SECRET; "" when neither is given.
+std::string course_secret(const HomeworkOptions& options);
+
+// Why a sheet was not graded, or that it was.
+enum class SheetStatus { graded, refused_id, missing_file, unreadable_file, unreadable_sheet };
+const char* sheet_status_name(SheetStatus status);   // "graded", "refused ID", "missing file", …
+
+struct StudentGrade {
+    GradeReport report;             // with `error` set when the sheet was not graded
+    SheetStatus status = SheetStatus::graded;
+    std::exception_ptr failure;     // what stopped grading (rethrown by --grade), null when graded
+};
+
+// Grades the sheet at `path` (shown as `shown_name`) for student `id` (as typed; "" is the
+// chapter's numbers), with a fresh draw of expression points as every --grade run has. Never throws
+// for a bad ID or sheet: the report says why (score 0), and `failure` holds the error.
+StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, const std::string& path,
+                           const std::string& shown_name);
+
+}  // namespace attn::homework

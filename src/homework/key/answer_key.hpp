@@ -1,0 +1,59 @@
+#pragma once
+// The answer key: one item per sheet key (names as ../shared/reference/homework/book-answers.toml),
+// with the exact value from the solutions, the precision asked for, and what each known mistake
+// would have produced. Plain data for the grader, --key, --template and the reports.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "homework/problems/precision.hpp"
+#include "homework/problems/problems.hpp"
+
+namespace attn::homework {
+
+enum class ItemKind { integer, real, boolean, expression };
+
+// A wrong answer that equals `values` / `boolean` / `expression` gets this hint.
+struct Mistake {
+    std::string hint;                 // names the mistake, e.g. "no 1/√Dq scaling: …"
+    std::vector<double> values;
+    bool boolean = false;
+    std::string expression;
+};
+
+struct Item {
+    int problem = 0;                  // 1, 2, 3
+    std::string part;                 // "a", "b", "c", "d"
+    std::string name;                 // "weights"
+    ItemKind kind = ItemKind::real;
+    std::size_t length = 0;           // 0: a scalar; otherwise an array of this many numbers
+    Precision precision;
+    std::vector<double> values;       // integer / real: the exact value(s)
+    // Real items: what correct work from the printed numbers gives by other honest routes
+    // (honest_work.hpp); element i is right within one unit of values[i] or of any route's [i].
+    std::vector<std::vector<double>> honest;
+    bool boolean = false;
+    std::string expression;           // a reference formula in D, N, H
+    std::string asks;                 // what the item asks for (English, one line)
+    std::string hint;                 // shown for a wrong answer that matches no known mistake
+    std::vector<Mistake> mistakes;
+
+    std::string key() const { return "hw" + std::to_string(problem) + "." + part + "." + name; }
+    std::string table() const { return "hw" + std::to_string(problem) + "." + part; }
+};
+
+struct AnswerKey {
+    Variant variant;
+    std::vector<Item> items;           // in the order of the chapter: 1(a)…3(d)
+};
+
+// problem 0: all three problems; 1, 2 or 3: that one only.
+AnswerKey build_answer_key(const Solutions& solutions, int problem = 0);
+
+// The expected answer at the asked precision, as sheet text: "[0.4458, 0.1084, 0.4458]",
+// "0.0966", "true", "\"4*D^2\"" (valid TOML values).
+std::string expected_text(const Item& item);
+// "3 numbers, 4 decimal places" / "an integer, exact" / "true or false" / "an expression in D, N, H"
+std::string shape_text(const Item& item);
+
+}  // namespace attn::homework

@@ -1,0 +1,127 @@
+// Variants: other numbers for the same three problems, derived from a string ID.
+#include "homework/trust/variant.hpp"
+
+#include <algorithm>
+
+#include "errors.hpp"
+#include "homework/trust/keyed_hash.hpp"
+#include "homework/problems/problems.hpp"
+#include "homework/trust/student_id.hpp"
+
+namespace attn::homework {
+
+namespace {
+
+// SplitMix64 (Steele, Lea, Flood 2014): a small, well-mixed stream from one 64-bit state.
+struct SplitMix64 {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    // Uniform in lo..hi (inclusive); the modulo bias is far below anything a class would notice.
+    long between(long lo, long hi) {
+        return lo + static_cast<long>(next() % static_cast<std::uint64_t>(hi - lo + 1));
+    }
+};
+
+long dot(const std::array<long, 2>& a, const std::array<long, 2>& b) {
+    return a[0] * b[0] + a[1] * b[1];
+}
+
+// Problem 1 keeps the chapter's shape: three distinct non-zero keys and a non-zero query with
+// entries in -5..5 (dot products a person does in their head), key 2 scoring 1 to 3 below the best
+// key (the chapter: 2), and a scale of 2..7 for (c), so that the longer query squeezes weight 2
+// towards 0 as in the chapter's (c); every weight of (c) stays at least e^-100 (a calculator's
+// range). About 6.9e7 number sets, equally likely (rejection keeps the draw uniform over them).
+Problem1Params derive_problem1(SplitMix64& mix) {
+    for (;;) {
+        Problem1Params p;
+        for (auto& k : p.keys) k = {mix.between(-5, 5), mix.between(-5, 5)};
+        p.query = {mix.between(-5, 5), mix.between(-5, 5)};
+        p.scale = mix.between(2, 7);
+        const auto& k = p.keys;
+        const bool nonzero = k[0] != std::array<long, 2>{0, 0} && k[1] != std::array<long, 2>{0, 0} &&
+                             k[2] != std::array<long, 2>{0, 0};
+        const bool distinct = k[0] != k[1] && k[0] != k[2] && k[1] != k[2];
+        if (!nonzero || !distinct || (p.query[0] == 0 && p.query[1] == 0)) continue;
+        const long s1 = dot(k[0], p.query), s2 = dot(k[1], p.query), s3 = dot(k[2], p.query);
+        const long gap = std::max(s1, s3) - s2;
+        const long spread = std::max({s1, s2, s3}) - std::min({s1, s2, s3});
+        if (gap >= 1 && gap <= 3 && p.scale * spread <= 100) return p;
+    }
+}
+
+// Problem 2: a generator seed in 1..2^32-1 and a column keeping 2..4 of the 5 inputs, redrawn
+// until every kept weight is at least 0.01, so that the 6 places the sheet prints carry at least
+// 5 significant figures of each (a column of 0.000000s could not be renormalised by hand).
+Problem2Params derive_problem2(SplitMix64& mix) {
+    for (;;) {
+        Problem2Params p;
+        p.seed = rng::Seed(static_cast<std::uint64_t>(mix.between(1, 4294967295L)));
+        p.column = mix.between(2, 4);
+        if (problem2_column_workable(p)) return p;
+    }
+}
+
+// Problem 3: D a multiple of 6 (so H = 1, 2, 3, 6 all divide it) in 12..240, and two lengths
+// 4 <= N_short < N_long <= 1999, uniform over the pairs: about 5.8e7 number sets, each a count
+// `attn multihead` runs in a few seconds at most.
+Problem3Params derive_problem3(SplitMix64& mix) {
+    Problem3Params p;
+    p.d = 6 * mix.between(2, 40);
+    for (;;) {
+        p.n_short = mix.between(4, 999);
+        p.n_long = mix.between(5, 1999);
+        if (p.n_long > p.n_short) return p;
+    }
+}
+
+}  // namespace
+
+std::uint64_t variant_stream_start(const std::string& normalised_id, const std::string& secret) {
+    const Digest mac = hmac_sha256(secret, std::string(kVariantDomain) + normalised_id);
+    std::uint64_t start = 0;
+    for (int i = 0; i < 8; ++i) start = (start << 8) | mac[static_cast<std::size_t>(i)];
+    return start;
+}
+
+Variant chapter_variant() {
+    Variant v;
+    v.p1.keys = {{{1, 0}, {0, 1}, {1, 1}}};
+    v.p1.query = {2, 0};
+    v.p1.scale = 5;
+    v.p2 = Problem2Params{rng::Seed(), 3};
+    v.p3 = Problem3Params{48, 10, 40};
+    return v;
+}
+
+Variant derive_variant(const std::string& normalised_id, const std::string& secret) {
+    SplitMix64 mix{variant_stream_start(normalised_id, secret)};
+    Variant v;
+    v.id = normalised_id;
+    v.keyed = !secret.empty();
+    v.p1 = derive_problem1(mix);
+    v.p2 = derive_problem2(mix);
+    v.p3 = derive_problem3(mix);
+    return v;
+}
+
+void require_secret_length(const std::string& secret, const std::string& source) {
+    if (!secret.empty() && secret.size() < kMinSecretBytes) {
+        throw UsageError(source, "the course secret is shorter than 16 bytes (make one with "
+                                 "`openssl rand -hex 32`)");
+    }
+}
+
+Variant make_variant(const std::string& id, const std::string& secret) {
+    require_secret_length(secret, "--secret-file");   // course_secret() has named its source already
+    if (id.empty()) return chapter_variant();
+    const std::string normalised = normalise_student_id(id);
+    if (normalised == "chapter") return chapter_variant();
+    return derive_variant(normalised, secret);
+}
+
+}  // namespace attn::homework

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Layering: dependencies point down (docs/architecture.md).
+
+- the bottom rooms include nothing of the project outside themselves: src/text (UTF-8),
+  src/files (files read and written whole), src/results (plain result data), src/cpu (the CPU's
+  instruction sets), src/rng (and src/cpu); src/print, src/input and src/python only text/;
+  src/tokenize only python/ and text/;
+- src/core includes no printing, rendering, results, experiment, homework or CLI code; src/render
+  only print/, text/ and results/ (nothing points back up: the homework writes its key's JSON);
+- experiments include no render/, print/ or CLI; homework includes no CLI, and of render/ only
+  render/lang.hpp, the class picture (render/svg/class_svg.hpp) and the JSON document; the command files in
+  src/cli/commands include no print/; CLI11 is included by src/cli/main.cpp alone;
+- xtensor is included in src/core alone (the container, core/matrix.hpp), xtensor-blas nowhere,
+  and heavy xtensor headers (xmath, xview, xlinalg, xblas, …) appear in no header file.
+"""
+import argparse
+import pathlib
+import re
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/: harness.py
+from harness import Checks
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+PROJECT_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+# folder -> the project folders it may include besides itself (nothing else of the project)
+ONLY = {
+    "src/text": (), "src/files": (), "src/results": (), "src/rng": ("cpu/",), "src/cpu": (),
+    "src/print": ("text/",), "src/input": ("text/",), "src/python": ("text/",),
+    "src/tokenize": ("python/", "text/"),
+    "src/render": ("print/", "text/", "results/"),
+}
+HEAVY = ("xtensor/xmath.hpp", "xtensor/xview.hpp", "xtensor-blas/", "xtensor/xsort.hpp",
+         "xtensor/xio.hpp", "xtensor/xrandom.hpp", "xtensor/xreducer.hpp")
+
+# the only render/ headers the homework includes: the language, the class report's picture and
+# the JSON document every JSON writer shares (the key's, homework/key/key_json.cpp)
+HOMEWORK_RENDER = ("render/lang.hpp", "render/svg/class_svg.hpp", "render/json/json_document.hpp")
+
+# folder -> project include prefixes it must not use
+FORBIDDEN = {
+    "src/core": ("print/", "render/", "results/", "experiments/", "cli/", "homework/", "CLI/"),
+    "src/render": ("core/", "rng/", "experiments/", "cli/", "CLI/"),
+    "experiments": ("render/", "print/", "cli/", "CLI/", "homework/"),
+    "src/homework": ("cli/", "CLI/"),
+    # a command file binds flags and calls an experiment and a renderer; CLI11 stays in main.cpp
+    "src/cli/commands": ("CLI/", "print/"),
+}
+
+
+def file_problems(root, f):
+    """What `f` includes against the rules above, one line each."""
+    rel = f.relative_to(root).as_posix()
+    text = f.read_text(encoding="utf-8")
+    includes = INCLUDE.findall(text)
+    problems = []
+    for folder, banned in FORBIDDEN.items():
+        if rel.startswith(folder + "/"):
+            problems += [f"includes {i}" for i in includes if i.startswith(banned)]
+    for folder, allowed in ONLY.items():
+        if rel.startswith(folder + "/"):
+            own = folder.split("/")[-1] + "/"
+            problems += [f"includes {i} (only {own} and {', '.join(allowed) or 'nothing else'})"
+                         for i in PROJECT_INCLUDE.findall(text) if not i.startswith((own,) + allowed)]
+    if rel.startswith("src/homework/"):
+        problems += [f"includes {i} (of render/ only {', '.join(HOMEWORK_RENDER)})" for i in includes
+                     if i.startswith("render/") and i not in HOMEWORK_RENDER]
+    if not rel.startswith("src/core/"):
+        problems += [f"includes xtensor ({i}) outside src/core" for i in includes if i.startswith("xtensor/")]
+    problems += [f"includes xtensor-blas ({i})" for i in includes if i.startswith("xtensor-blas/")]
+    if rel != "src/cli/main.cpp":
+        problems += [f"includes CLI11 ({i})" for i in includes if i.startswith("CLI/")]
+    if rel.endswith(".hpp"):
+        problems += [f"(a header) includes {i}" for i in includes if i.startswith(HEAVY)]
+    return problems
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--root", required=True)
+    root = pathlib.Path(p.parse_args().root)
+    checks = Checks("layering")
+    files = [f for d in ("src", "experiments") for f in (root / d).rglob("*.[ch]pp")]
+    for f in files:
+        problems = file_problems(root, f)
+        checks.check(not problems, f"{f.relative_to(root).as_posix()} " + "; ".join(problems))
+    return checks.finish(require_some=True)
+
+if __name__ == "__main__":
+    sys.exit(main())
