@@ -34,6 +34,13 @@ double carry_error(double magnitude, Carry c) {
 
 bool finite(Interval x) { return std::isfinite(x.lo) && std::isfinite(x.hi); }
 
+// The fewest decimal places from `places` up at which `x` keeps 2 significant figures (0.0025 at 4
+// places; 0.00012 needs 5): fewer lose the figure's significance, which is not correct work.
+int keeping_two_figures(double x, int places) {
+    while (places < kMostDigits && round_places(x, places) < 10 * std::pow(10.0, -places)) ++places;
+    return places;
+}
+
 // A denominator carried as `c` allows, leaving out a way of carrying that can round it to 0 (a
 // student who gets 0 for a sum does not divide by it): nullopt when every way can, or it is not
 // finite. `kept` says which ways are left (for the carrying error).
@@ -42,7 +49,7 @@ std::optional<Interval> carried_denominator(Interval x, Carry c, Carry* kept = n
     std::optional<Interval> out;
     Carry left{-1, 0};
     if (c.places >= 0) {
-        const Interval d = carried(x, Carry::decimals(c.places));
+        const Interval d = carried(x, Carry::decimals(keeping_two_figures(x.lo, c.places)));
         if (d.lo > 0) {
             out = d;
             left.places = c.places;
@@ -79,23 +86,27 @@ bool one_denominator(const Quotients& q, const std::vector<double>& given, const
     const double delta = carry_error(sum_hi, kept) / scale;
     std::vector<Interval> num(n);
     for (std::size_t i = 0; i < n; ++i) num[i] = {q.numerators[i].lo / scale, q.numerators[i].hi / scale};
+    // The element that took the remainder: every unit, plus how far the quotients can add up from
+    // 1 (a carried sum, or a denominator known apart from them).
     double total_unit = 0;
     for (double u : units) total_unit += u;
+    const double off_one = q.denominator ? std::max(sum_hi / sum->lo - 1, 1 - sum_lo / sum->hi) : delta * scale / sum->lo;
+    total_unit += std::max(0.0, off_one);
     auto worst = [&](double s) {
         double w = -1e300, a = 0, b = 0;
         for (std::size_t i = 0; i < n; ++i) {
             // The element that took the remainder may be off by every other element's rounding.
             const double unit = i == free ? total_unit : units[i];
             const double low = (given[i] - unit) * s, high = (given[i] + unit) * s;
-            // Each element's violation relative to its own size (a weight of 1e-21 is judged as
-            // strictly as one of 0.5); dividing by a constant keeps the function convex.
-            const double size = std::max({num[i].hi, std::fabs(given[i]) + unit, 1e-300});
+            // Each element's violation in its own units (a weight of 1e-21 asked to 3 figures is
+            // judged as strictly as one of 0.5 to 4 places); a constant divisor keeps it convex.
+            const double size = std::max(unit, 1e-300);
             w = std::max({w, (low - num[i].hi) / size, (num[i].lo - high) / size});
             a += std::max(num[i].lo, low);
             b += std::min(num[i].hi, high);
         }
         if (q.denominator) return w;   // S is not the sum of these numerators: only its range binds
-        return std::max({w, a - delta - s, s - b - delta});
+        return std::max({w, 1e3 * (a - delta - s), 1e3 * (s - b - delta)});
     };
     double lo = sum->lo / scale, hi = 1.0;
     for (int step = 0; step < 200 && hi - lo > 1e-17; ++step) {
@@ -103,7 +114,7 @@ bool one_denominator(const Quotients& q, const std::vector<double>& given, const
         if (worst(m1) <= worst(m2)) hi = m2;
         else lo = m1;
     }
-    return worst((lo + hi) / 2) <= 1e-12;
+    return worst((lo + hi) / 2) <= 1e-9;   // a billionth of a unit: rounding noise, nothing more
 }
 
 bool one_factor(const Proportional& p, const std::vector<double>& given, const std::vector<double>& units) {
@@ -136,6 +147,13 @@ Interval carried(Interval x, Carry c) {
         out.lo = std::min(out.lo, round_figures(x.lo, k));
         out.hi = std::max(out.hi, round_figures(x.hi, k));
     }
+    if (c.figures > 0) {
+        // NumPy float32 keeps numbers below 1.2e-38 with fewer bits (subnormals): one spacing of
+        // them, 2^-149, either way (nothing else at these sizes is asked to more than 3 figures).
+        const double subnormal = std::ldexp(1.0, -149);
+        if (std::fabs(x.lo) < 1.2e-38) out.lo = std::min(out.lo, std::max(0.0, x.lo - subnormal));
+        if (std::fabs(x.hi) < 1.2e-38) out.hi = std::max(out.hi, x.hi + subnormal);
+    }
     return out;
 }
 
@@ -147,11 +165,24 @@ std::optional<Quotients> softmax_by_hand(const std::vector<Interval>& scores, bo
     }
     Quotients q;
     q.sum_carry = sum_carry;
-    double sum_lo = 0, sum_hi = 0;
+    std::vector<Interval> exps;
     for (std::size_t i = 0; i < scores.size(); ++i) {
         Interval s = scores[i];   // s_i − s_top: the top one exactly 0, the others as intervals differ
         if (shift) s = i == top ? Interval{0, 0} : Interval{scores[i].lo - scores[top].hi, scores[i].hi - scores[top].lo};
-        const Interval e = carried({std::exp(s.lo), std::exp(s.hi)}, exp_carry);
+        exps.push_back({std::exp(s.lo), std::exp(s.hi)});
+    }
+    // Exponentials in decimal places keep at least 2 significant figures of the largest one
+    // (0.0025 at 4 places, 0.00012 at 5; 0.0001 has lost the exponential's significance): the
+    // places allowed start where they do.
+    if (exp_carry.places >= 0) {
+        double largest = 0;
+        for (const Interval& e : exps) largest = std::max(largest, e.lo);
+        exp_carry.places = keeping_two_figures(largest, exp_carry.places);
+        if (round_places(largest, exp_carry.places) < 10 * std::pow(10.0, -exp_carry.places)) return std::nullopt;
+    }
+    double sum_lo = 0, sum_hi = 0;
+    for (const Interval& x : exps) {
+        const Interval e = carried(x, exp_carry);
         if (!finite(e)) return std::nullopt;
         q.numerators.push_back(e);
         sum_lo += e.lo;

@@ -14,8 +14,9 @@
 //   * the answer is then right when each number lies within one unit of its last asked place of
 //     what such a computation gives, and a vector's numbers come from ONE such computation
 //     (weights: one common denominator, the carried sum of the very numerators used);
-//   * a computation that loses all significance (a denominator that can be 0: every exponential
-//     rounded to 0) is not correct work;
+//   * a computation that loses the significance of its exponentials is not correct work: in
+//     decimal places the largest exponential (and the sum) must keep at least 2 significant
+//     figures (0.0025 at 4 places; 0.0001 or 0.0000 not), so places start where they do;
 //   * weights forced to sum to exactly 1 (one of them written as 1 minus the others, or the
 //     largest taking the remainder) are right when all the others are.
 //
@@ -76,8 +77,9 @@ struct CorrectWork {
 };
 
 // Softmax by hand of scores each within an interval: exp(s_i), or exp(s_i − s_top) when `shift`
-// (s_top the largest score), each carried as `exp_carry`; the sum carried as `sum_carry`.
-// nullopt when the computation loses all significance: its carried sum can be 0.
+// (s_top the largest score), each carried as `exp_carry` (in decimal places only from where the
+// largest keeps 2 significant figures); the sum carried as `sum_carry`. nullopt when the
+// computation loses all significance (no places keep 2 figures, or the carried sum can be 0).
 std::optional<Quotients> softmax_by_hand(const std::vector<Interval>& scores, bool shift, Carry exp_carry, Carry sum_carry);
 
 // The interval each element of a Quotients can take (n_i / S over the whole of both ranges):

@@ -44,11 +44,23 @@ TEST_CASE("carried: the hull of the value and its allowed roundings") {
     CHECK(carried(Interval::point(2e-9), Carry::significant(4)).lo > 0);
 }
 
-TEST_CASE("softmax by hand: every exponential rounded to 0 is not correct work") {
+TEST_CASE("softmax by hand: decimal places only from where the largest exponential keeps 2 figures") {
+    // exp(-40) is 4e-18: no places up to 12 keep 2 of its figures, so decimal places are no way to
+    // carry these (0/0 at 4 places); significant figures are, and so is subtracting the largest.
+    const std::vector<Interval> far = {Interval::point(-40), Interval::point(-42), Interval::point(-45)};
+    CHECK_FALSE(softmax_by_hand(far, false, Carry::decimals(4), Carry{4, 4}).has_value());
+    CHECK(softmax_by_hand(far, true, Carry::decimals(4), Carry{4, 4}).has_value());
+    CHECK(softmax_by_hand(far, false, Carry::significant(4), Carry{4, 4}).has_value());
+    // exp(-6) = 0.00248 keeps 2 figures at 4 places (0.0025); exp(-9) = 0.000123 needs 5 (0.00012):
+    // then 4-place roundings (0.0001) are not in the hull, 5-place ones are.
+    const auto four = softmax_by_hand({Interval::point(-6), Interval::point(-9)}, false, Carry::decimals(4), Carry{4, 4});
+    REQUIRE(four.has_value());
+    CHECK(four->numerators[0].hi == doctest::Approx(0.0025));
+    const auto five = softmax_by_hand({Interval::point(-9), Interval::point(-10)}, false, Carry::decimals(4), Carry{4, 4});
+    REQUIRE(five.has_value());
+    CHECK(five->numerators[0].lo == doctest::Approx(0.00012).epsilon(1e-9));
+    CHECK_FALSE(five->numerators[0].contains(0.0001));
     const std::vector<Interval> scores = {Interval::point(-20), Interval::point(-22), Interval::point(-25)};
-    CHECK_FALSE(softmax_by_hand(scores, false, Carry::decimals(4), Carry{4, 4}).has_value());
-    CHECK(softmax_by_hand(scores, true, Carry::decimals(4), Carry{4, 4}).has_value());
-    CHECK(softmax_by_hand(scores, false, Carry::significant(4), Carry{4, 4}).has_value());
     // The zero vector is wrong whatever the carrying: issue 29, point 1 (p01916's hw1.b).
     CorrectWork w = softmax_work({-20, -22, -25}, Carry::decimals(4), Carry{4, 4});
     CHECK_FALSE(correct_work_gives(w, {0, 0, 0}, kUnits4));
