@@ -219,6 +219,25 @@ def main():
     key = run(attn, "--key", "--variant", "s001", "--secret-file", str(secret)).stdout
     c.check("course secret (--secret-file or $ATTN_COURSE_SECRET)" in key, "point 6: a keyed key names the secret its check needs")
 
+    # ---- careless-teacher guards -------------------------------------------------------------
+    loose = tmp / "loose-secret"
+    loose.write_text("0123456789abcdef0123456789abcdef")
+    loose.chmod(0o644)
+    sheet = tmp / "one.toml"
+    sheet.write_text("[hw1.a]\nscores = [1, 2, 3]\n")
+    p = run(attn, "--grade", str(sheet), "--variant", "s001", "--secret-file", str(loose))
+    c.check(p.returncode == 1 and "readable by group or others" in p.stderr, f"a secret others can read: warned ({p.stderr})")
+    strict = tmp / "strict.toml"
+    strict.write_text("require_secret = true\n")
+    p = run(attn, "--grade", str(sheet), "--variant", "s001", "--secret-file", str(loose), "--course", str(strict))
+    c.check(p.returncode == 2 and "readable by group or others" in p.stderr, f"... refused with require_secret ({p.stderr})")
+    p = run(attn, "--grade", str(sheet), "--variant", "Chapter", "--secret-file", str(secret))
+    c.check(p.returncode == 2 and "public numbers" in p.stderr, f"ID Chapter under a secret refused ({p.stderr})")
+    tol = tmp / "tol.toml"
+    tol.write_text("[tolerance]\nhw1 = { digits = 6 }\n")
+    p = run(attn, "--grade", str(sheet), "--course", str(tol))
+    c.check("stricter" in p.stderr or "is graded to 6 digits" in p.stderr, f"[tolerance] stricter than the sheet: warned ({p.stderr})")
+
     return c.finish(require_some=True)
 
 

@@ -165,6 +165,7 @@ def main():
         tmp = pathlib.Path(tmp)
         secret = tmp / "secret.txt"
         secret.write_text(SECRET + "\n")
+        secret.chmod(0o600)   # a secret others can read is warned about (issue 29)
         (tmp / "class" / "sub").mkdir(parents=True)
         rows = plan()
 

@@ -291,8 +291,11 @@ def main():
             t.check(p.returncode == 2 and p.stdout == b"", f"secret {bad_env}: exit 2")
         chapter_key = t.run("--key")
         t.check(t.run("--grade", "-", stdin=chapter_key.stdout).returncode == 0, "chapter key grades full")
-        t.check(t.run("--grade", "-", "--variant", "chapter", stdin=chapter_key.stdout, env=secret_env).returncode == 0,
+        t.check(t.run("--grade", "-", "--variant", "chapter", stdin=chapter_key.stdout).returncode == 0,
                 "--variant chapter is the chapter's numbers")
+        # Issue 29: under a course secret no student is graded on the book's own (printed) answers.
+        p = t.run("--grade", "-", "--variant", "Chapter", stdin=chapter_key.stdout, env=secret_env)
+        t.check(p.returncode == 2 and b"public numbers" in p.stderr, f"--variant Chapter under a secret: refused ({p.stderr[:160]})")
         t.check(t.run("--grade", "-", "--variant", "s1234567", stdin=chapter_key.stdout).returncode == 1,
                 "chapter key fails under a variant")
         t.check(t.run("--variant", "s1234567").stdout != t.run().stdout, "variant solutions differ")
@@ -379,6 +382,7 @@ def main():
                     "--junit /dev/null: exit 3, the device stays a device")
         # Issue 17, point 7: $GITHUB_STEP_SUMMARY naming an input (or a link to one) is refused, nothing appended.
         secret_path = t.write("secret.txt", "s" * 32 + "\n")
+        os.chmod(secret_path, 0o600)   # a secret others can read is warned about (refused with require_secret)
         course_path = t.write("course.toml", "[points]\nhw1 = 2\n")
         os.symlink(secret_path, t.tmp / "summary-link.md")
         for target in (sheet, secret_path, course_path, str(t.tmp / "summary-link.md")):

@@ -150,9 +150,10 @@ Interval carried(Interval x, Carry c) {
     if (c.figures > 0) {
         // NumPy float32 keeps numbers below 1.2e-38 with fewer bits (subnormals): one spacing of
         // them, 2^-149, either way (nothing else at these sizes is asked to more than 3 figures).
+        // (Only for numbers float32 holds at all: smaller ones are another student's 1e-73.)
         const double subnormal = std::ldexp(1.0, -149);
-        if (std::fabs(x.lo) < 1.2e-38) out.lo = std::min(out.lo, std::max(0.0, x.lo - subnormal));
-        if (std::fabs(x.hi) < 1.2e-38) out.hi = std::max(out.hi, x.hi + subnormal);
+        if (x.lo >= subnormal && x.lo < 1.2e-38) out.lo = std::min(out.lo, x.lo - subnormal);
+        if (x.hi >= subnormal / 2 && x.hi < 1.2e-38) out.hi = std::max(out.hi, x.hi + subnormal);
     }
     return out;
 }

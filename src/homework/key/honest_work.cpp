@@ -59,8 +59,10 @@ HonestProblem1 honest_problem1(const Problem1Solution& s) {
     }
     h.weights_a = softmaxes(scaled, 4, 4, kUnprinted);
     h.weights_b = softmaxes(points(s.scores), 4, 4, kUnprinted);
-    // (c) asks 3 significant figures: exponentials at 3 figures are work at the asked precision.
-    h.weights_c = softmaxes(points(s.scores_c), 4, 3, Carry{4, 3});
+    // (c) asks 3 significant figures, of weights as small as 1e-30: its exponentials and sum are
+    // carried in significant figures (at least the 3 asked); decimal places would lose the small
+    // weights' figures (exp(-20) is 0.0000), so they are not correct work here.
+    h.weights_c = softmaxes(points(s.scores_c), -1, 3, Carry::significant(3));
     h.slope_a = slopes(h.weights_a, s.weights_a[1], Carry::decimals(4));
     h.slope_c = slopes(h.weights_c, s.weights_c[1], Carry::significant(3));
     return h;

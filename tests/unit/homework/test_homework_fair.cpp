@@ -80,8 +80,10 @@ std::map<std::string, std::vector<double>> answers(const Solutions& s, Method m,
     a["hw1.a.scaled"] = as_read(scaled, dp4);
     a["hw1.a.weights"] = as_read(written(softmax(scaled, m), m, true, 4), dp4);
     a["hw1.b.weights"] = as_read(written(softmax(p.scores, m), m, true, 4), dp4);
-    Method mc = m;   // (c) asks 3 figures: a student carrying figures may carry one fewer there
-    if (mc.exps.kind == Form::figures) mc.exps.digits = std::max(3, mc.exps.digits - 1);
+    // (c) asks 3 significant figures: its exponentials are carried in figures (the rule), and a
+    // student carrying figures may carry one fewer there; one carrying places carries figures.
+    Method mc = m;
+    if (mc.exps.kind == Form::figures || mc.exps.kind == Form::places) mc.exps = {Form::figures, std::max(3, mc.exps.digits - 1)};
     a["hw1.c.weights"] = as_read(written(softmax(p.scores_c, mc), mc, false, 3), sf3);
     const double a2 = a["hw1.a.weights"][1], c2 = a["hw1.c.weights"][1];
     a["hw1.c.slope_a"] = as_read({a2 * (1 - a2)}, dp4);
