@@ -49,10 +49,11 @@ std::optional<Interval> carried_denominator(Interval x, Carry c, Carry* kept = n
     std::optional<Interval> out;
     Carry left{-1, 0};
     if (c.places >= 0) {
-        const Interval d = carried(x, Carry::decimals(keeping_two_figures(x.lo, c.places)));
+        const int places = keeping_two_figures(x.lo, c.places);
+        const Interval d = carried(x, Carry::decimals(places));
         if (d.lo > 0) {
             out = d;
-            left.places = c.places;
+            left.places = places;   // the places actually allowed: the carrying error is theirs
         }
     }
     if (c.figures > 0) {
@@ -147,14 +148,6 @@ Interval carried(Interval x, Carry c) {
         out.lo = std::min(out.lo, round_figures(x.lo, k));
         out.hi = std::max(out.hi, round_figures(x.hi, k));
     }
-    if (c.figures > 0) {
-        // NumPy float32 keeps numbers below 1.2e-38 with fewer bits (subnormals): one spacing of
-        // them, 2^-149, either way (nothing else at these sizes is asked to more than 3 figures).
-        // (Only for numbers float32 holds at all: smaller ones are another student's 1e-73.)
-        const double subnormal = std::ldexp(1.0, -149);
-        if (x.lo >= subnormal && x.lo < 1.2e-38) out.lo = std::min(out.lo, x.lo - subnormal);
-        if (x.hi >= subnormal / 2 && x.hi < 1.2e-38) out.hi = std::max(out.hi, x.hi + subnormal);
-    }
     return out;
 }
 
@@ -181,9 +174,21 @@ std::optional<Quotients> softmax_by_hand(const std::vector<Interval>& scores, bo
         exp_carry.places = keeping_two_figures(largest, exp_carry.places);
         if (round_places(largest, exp_carry.places) < 10 * std::pow(10.0, -exp_carry.places)) return std::nullopt;
     }
+    // (Only when float32 holds the largest exponential as a normal number: else float32 loses it
+    // all, and only the other ways of carrying are correct work.)
+    double largest_lo = 0;
+    for (const Interval& x : exps) largest_lo = std::max(largest_lo, x.lo);
+    const bool float32_normal_top = largest_lo >= 1.2e-38 && largest_lo < 3.4e38;
     double sum_lo = 0, sum_hi = 0;
     for (const Interval& x : exps) {
-        const Interval e = carried(x, exp_carry);
+        Interval e = carried(x, exp_carry);
+        if (exp_carry.figures > 0 && e.lo < 1.2e-38 && float32_normal_top) {
+            // NumPy float32 keeps exponentials below 1.2e-38 with fewer bits (subnormals) and
+            // those below 2^-150 as 0: one subnormal spacing, 2^-149, either way.
+            const double subnormal = std::ldexp(1.0, -149);
+            e.lo = std::max(0.0, e.lo - subnormal);
+            if (e.hi < 1.2e-38) e.hi += subnormal;
+        }
         if (!finite(e)) return std::nullopt;
         q.numerators.push_back(e);
         sum_lo += e.lo;

