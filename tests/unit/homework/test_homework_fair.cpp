@@ -208,7 +208,10 @@ TEST_CASE("what correct work cannot give is wrong: zero vectors, known mistakes,
     const int n = variants_to_run();
     const std::vector<Method> ms = methods();
     std::size_t zeros = 0, mistakes = 0, indistinguishable = 0, past = 0, mixed = 0, partial = 0, partial_accepted = 0;
-    for (int i = 0; i < n; ++i) {
+    // Every 4th variant (2 500, or 250 under the sanitizers): each check here is many answers per variant.
+    std::size_t variants = 0;
+    for (int i = 0; i < n; i += 4) {
+        ++variants;
         const Variant v = derive_variant("fair-" + std::to_string(i));
         const Solutions s = solve_fast(v);
         const AnswerKey key = build_answer_key(s);
@@ -302,10 +305,10 @@ TEST_CASE("what correct work cannot give is wrong: zero vectors, known mistakes,
                         "value, not counted), {} answers past the bound, {} mixed vectors: all wrong; {} keys of "
                         "variants whose exponentials are all below 1, where mixing is not checked and {} known mistakes "
                         "lie within the bound",
-                        n, zeros, mistakes, indistinguishable, past, mixed, partial, partial_accepted));
+                        variants, zeros, mistakes, indistinguishable, past, mixed, partial, partial_accepted));
     CHECK(partial_accepted * 1000 <= mistakes);   // a handful in 10 000 variants, reported above
-    CHECK(mistakes > static_cast<std::size_t>(n));
-    CHECK(past > static_cast<std::size_t>(n));
+    CHECK(mistakes > 10 * variants);
+    CHECK(past > 10 * variants);
 }
 
 TEST_CASE("timing: solving 10000 variants" * doctest::skip()) {
