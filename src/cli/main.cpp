@@ -19,6 +19,7 @@
 #include "cli/usage.hpp"
 #include "cpu/cpu_features.hpp"
 #include "errors.hpp"
+#include "text/neutralise.hpp"
 #include "text/utf8.hpp"
 
 namespace {
@@ -100,8 +101,10 @@ std::string one_line(const char* what) {
     return out;
 }
 
+// Errors quote what a user or a student wrote (a sheet's text, a flag's value): no GitHub workflow
+// command (`##[error]…`) in it reaches a CI log as one (text/neutralise.hpp).
 int fail(const char* kind, const char* what, int code) {
-    std::fprintf(stderr, "attn: %s: %s\n", kind, one_line(what).c_str());
+    std::fprintf(stderr, "attn: %s: %s\n", kind, attn::text::ci_log_safe(one_line(what)).c_str());
     return code;
 }
 

@@ -165,6 +165,7 @@ def main():
         tmp = pathlib.Path(tmp)
         secret = tmp / "secret.txt"
         secret.write_text(SECRET + "\n")
+        secret.chmod(0o600)   # a secret others can read is warned about (issue 29)
         (tmp / "class" / "sub").mkdir(parents=True)
         rows = plan()
 
@@ -295,13 +296,15 @@ def main():
             canvas = list(csv.reader(f))
         c.check(canvas[0][:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"], f"canvas header {canvas[0]}")
         c.check(canvas[1][0] == "Points Possible" and canvas[1][5] == "19", f"canvas points possible {canvas[1]}")
-        c.check(len(canvas) == STUDENTS + 2 and [r[5] for r in canvas[2:]] == [r[2] for r in body],
-                "canvas: the gradebook's scores in roster order")
+        # Not graded: an empty cell ("no grade" on import), never a 0 that overwrites a grade (issue 29, point 8).
+        lms = [r[2] if r[4] == "graded" else "" for r in body]
+        c.check(len(canvas) == STUDENTS + 2 and [r[5] for r in canvas[2:]] == lms,
+                "canvas: the gradebook's scores in roster order, empty when not graded")
         with open(out / "moodle.csv", newline="", encoding="utf-8") as f:
             moodle = list(csv.reader(f))
         c.check(moodle[0] == ["ID number", "Full name", "attn homework", "Feedback"], f"moodle header {moodle[0]}")
-        c.check([r[0] for r in moodle[1:]] == [r[0] for r in body] and [r[2] for r in moodle[1:]] == [r[2] for r in body],
-                "moodle: the gradebook's IDs and scores")
+        c.check([r[0] for r in moodle[1:]] == [r[0] for r in body] and [r[2] for r in moodle[1:]] == lms,
+                "moodle: the gradebook's IDs and scores, empty when not graded")
         # Each student's reports, and --grade's.
         folders = sorted(p.name for p in (out / "students").iterdir())
         c.check(len(folders) == STUDENTS - 1, f"a folder per student with a valid ID: {len(folders)}")

@@ -13,6 +13,8 @@
 #include "homework/reports/escape.hpp"
 #include "homework/trust/variant.hpp"
 #include "text/utf8.hpp"
+#include "text/neutralise.hpp"
+#include "homework/trust/keyed_hash.hpp"
 
 namespace attn::homework {
 
@@ -54,6 +56,8 @@ std::vector<ClassColumn> class_columns(int problem, const PointRules& points) {
     return columns;
 }
 
+constexpr std::size_t kMaxFolderBytes = 255;
+
 std::string student_folder(const std::string& id) {
     std::string out;
     for (std::size_t i = 0; i < id.size(); ++i) {
@@ -61,6 +65,17 @@ std::string student_folder(const std::string& id) {
         const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
                            c == '-' || c == '@' || c == '+' || (c == '.' && i > 0);
         out += plain ? std::string(1, static_cast<char>(c)) : fmt::format("%{:02X}", c);
+    }
+    // A folder name is at most 255 bytes (NAME_MAX): a longer one (an ID of 100 `!` is 300) keeps
+    // its first 200 bytes, cut before a %XX, and a digest of the whole ID, so that distinct IDs
+    // stay distinct and one student's long ID never stops the class (issue 29, point 8).
+    if (out.size() > kMaxFolderBytes) {
+        std::size_t cut = 200;
+        while (cut > 0 && (out[cut - 1] == '%' || (cut > 1 && out[cut - 2] == '%'))) --cut;
+        const Digest d = hmac_sha256("attn student folder", id);
+        std::string tail = "~";
+        for (std::size_t i = 0; i < 12; ++i) tail += fmt::format("{:02x}", d[i]);
+        out = out.substr(0, cut) + tail;
     }
     return out;
 }
@@ -97,7 +112,9 @@ StudentResult summarise(const RosterRow& row, const StudentGrade& grade, const s
     return r;
 }
 
-std::string csv_field(const std::string& text) {
+std::string csv_field(const std::string& cell) {
+    // No cell starts a spreadsheet formula (= + - @ tab CR): a leading ' (text/neutralise.hpp).
+    const std::string text = text::spreadsheet_safe(cell);
     std::string out(csv_write2(nullptr, 0, text.data(), text.size(), '"'), '\0');
     csv_write2(out.data(), out.size(), text.data(), text.size(), '"');
     return out;
@@ -124,9 +141,13 @@ std::string canvas_header(const std::string& assignment, double max_score) {
            "Points Possible,,,,," + points_text(max_score) + "\r\n";
 }
 
+// A student who could not be graded gets an empty cell in the LMS files, which Canvas and Moodle
+// read as "no grade" (a 0 would overwrite a grade on import); the gradebook keeps the reason.
+std::string lms_score(const StudentResult& r) { return r.status == SheetStatus::graded ? points_text(r.score) : ""; }
+
 std::string canvas_row(const StudentResult& r) {
     return fmt::format("{},,{},{},,{}\r\n", csv_field(r.name.empty() ? r.id : r.name), csv_field(r.id), csv_field(r.id),
-                       points_text(r.score));
+                       lms_score(r));
 }
 
 std::string moodle_header(const std::string& assignment) {
@@ -139,7 +160,7 @@ std::string moodle_row(const StudentResult& r) {
             ? fmt::format("attn homework: {}/{} ({} right, {} wrong, {} missing)", points_text(r.score),
                           points_text(r.max_score), r.right, r.wrong, r.missing)
             : "not graded: " + status_text(r);
-    return fmt::format("{},{},{},{}\r\n", csv_field(r.id), csv_field(r.name), points_text(r.score), csv_field(feedback));
+    return fmt::format("{},{},{},{}\r\n", csv_field(r.id), csv_field(r.name), lms_score(r), csv_field(feedback));
 }
 
 }  // namespace attn::homework

@@ -155,6 +155,8 @@ Roster parse_roster(std::string_view text, const std::string& name, const std::s
         if (seen[variant]) row.variant = std::move(record.fields[at[variant]]);
         const std::string& path = record.fields[at[sheet]];
         if (path.empty()) refuse(name, row.line, "the sheet path is empty");
+        // `-` is standard input for --grade; in a roster it would wait on the terminal (issue 29, point 8).
+        if (path == "-") refuse(name, row.line, "the sheet path is -, which would read standard input; give the sheet's file");
         if (has_control(path)) refuse(name, row.line, "the sheet path holds a control character");
         row.path = path[0] == '/' || folder.empty() ? path : folder + "/" + path;
         // A refused ID (or override) is that student's problem, not the roster's: they are not graded.

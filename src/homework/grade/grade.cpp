@@ -6,12 +6,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
 #include <fmt/format.h>
 
 #include "errors.hpp"
+#include "homework/grade/judge.hpp"
+#include "homework/grade/spellings.hpp"
 #include "homework/problems/chapter_figures.hpp"
 #include "homework/reports/escape.hpp"
 #include "homework/grade/expression.hpp"
@@ -123,17 +127,7 @@ std::vector<double> numbers_of(const SheetValue& v) {
     return out;
 }
 
-// The grading rule for a real item (honest_work.hpp): element i is right within one unit of the
-// exact value or of what an honest route from the printed numbers gives.
-bool element_accepted(const Item& item, std::size_t i, double given) {
-    if (within_one_unit(given, item.values[i], item.precision)) return true;
-    for (const auto& route : item.honest) {
-        if (i < route.size() && within_one_unit(given, route[i], item.precision)) return true;
-    }
-    return false;
-}
-
-// Written as an honest route gives it, correctly rounded: no note is due.
+// Written as the exact value or a listed route gives it, correctly rounded: no note is due.
 bool as_a_route_gives(const Item& item, std::size_t i, double given) {
     if (is_correctly_rounded(given, item.values[i], item.precision)) return true;
     for (const auto& route : item.honest) {
@@ -210,21 +204,27 @@ bool fewer_digits_than_asked(const SheetValue& v, const Item& item) {
     return digits >= 0 && digits < item.precision.digits;
 }
 
-void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool partial_digits, GradedItem& row) {
+// `earlier`: the student's own number a follow-through starts from (judge.hpp), when their
+// earlier answer was right or wrong by a named mistake.
+void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool partial_digits,
+                   std::optional<double> earlier, GradedItem& row) {
     const std::vector<double> given = numbers_of(v);
     if (given.size() != item.values.size()) {
         row.verdict = Verdict::wrong;
         row.hint = fmt::format("expected {} numbers, got {}", item.values.size(), given.size());
         return;
     }
-    bool accepted = true;
-    for (std::size_t i = 0; i < given.size(); ++i) {
-        const bool ok = element_accepted(item, i, given[i]);
-        row.elements_right += ok;   // for [partial_credit]
-        accepted = accepted && ok;
-    }
-    if (accepted) {
+    // The rule (judge.hpp, grade/bounds.hpp): what one correct computation from the printed
+    // numbers gives, each number within one unit of its last asked place.
+    const Judgement judged = judge_numbers(item, given, earlier);
+    row.elements_right = judged.elements_right;   // for [partial_credit]
+    if (judged.right) {
         row.verdict = Verdict::right;
+        if (judged.followed) {
+            row.note = fmt::format("right from your {} ({} as you wrote it), which this part is worked from",
+                                   item.follows.what, item.follows.key);
+            return;
+        }
         if (item.precision.has_tolerance()) return;   // the teacher's tolerance: no rounding note
         // Right, but not what any honest route rounds to: say so (never with the value: a note is
         // feedback too), and say when the chapter prints it.
@@ -243,8 +243,12 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool par
                     "note on the chapter: it prints {}; the exact value {}... is {} to {}; {} is within one "
                     "unit of the last place, so it is accepted",
                     figure->printed[i], exact, rounded, describe(item.precision), figure->printed[i]);
-            } else {
+            } else if (judged.exact) {
                 row.note = fmt::format("accepted (within one unit of the last place), but not the correctly "
+                                       "rounded value to {}", describe(item.precision));
+            } else {
+                row.note = fmt::format("accepted: within what correct work from the printed numbers gives (each "
+                                       "figure carried at 4 places or 4 figures or more), but not the correctly "
                                        "rounded value to {}", describe(item.precision));
             }
             break;
@@ -263,6 +267,15 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool par
             return;
         }
     }
+    // A percentage where a fraction is asked: say so, rather than "fewer digits" (issue 29, point 5).
+    if (item.precision.kind != Precision::Kind::exact) {
+        std::vector<double> fraction;
+        for (double x : given) fraction.push_back(x / 100.0);
+        if (judge_numbers(item, fraction, earlier).right) {
+            row.hint = "this looks like a percentage: write the fraction (45 % is 0.45)";
+            return;
+        }
+    }
     // Said of every other short answer, right so far or not: the hint tells nothing about the key.
     row.hint = fewer_digits_than_asked(v, item) ? "give " + describe(item.precision) + ": this answer has fewer digits than asked"
                                                : item.hint;
@@ -270,7 +283,9 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool par
 
 void grade_expression(const Item& item, const SheetValue& v, const std::vector<ExpressionPoint>& points,
                       GradedItem& row) {
-    const ExpressionCheck check = compare_expressions(v.text, item.expression, points);
+    // Spellings a fair teacher accepts (grade/spellings.hpp): full-width, TeX, "N > 2D" for N.
+    const std::string text = fair_spelling(v.text, item.solve_for);
+    const ExpressionCheck check = compare_expressions(text, item.expression, points);
     if (check.parsed && check.equal) {
         row.verdict = Verdict::right;
         return;
@@ -283,7 +298,7 @@ void grade_expression(const Item& item, const SheetValue& v, const std::vector<E
     }
     row.hint = item.hint;
     for (std::size_t i = 0; i < item.mistakes.size(); ++i) {
-        if (compare_expressions(v.text, item.mistakes[i].expression, points).equal) {
+        if (compare_expressions(text, item.mistakes[i].expression, points).equal) {
             row.hint = item.mistakes[i].hint;
             row.mistake = static_cast<int>(i);
             break;
@@ -344,6 +359,11 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
         any_homework = any_homework || is_homework(v.key);
         any_meta = any_meta || is_meta(v.key);
     }
+    for (const RefusedLine& r : sheet.refused) any_homework = any_homework || is_homework(r.key);
+    if (!any_homework && !sheet.refused.empty()) {   // nothing readable: the first line's reason
+        const RefusedLine& r = sheet.refused.front();
+        throw UsageError("--grade", fmt::format("{}:{}:{}: {}", sheet.name, r.line, r.column, r.reason));
+    }
     if (!any_homework) {
         throw UsageError("--grade", sheet.name + ": not an answer sheet: no [hw1], [hw2], [hw3] or [book12_N] table"
                                                  " (start from `attn homework --template`)");
@@ -372,12 +392,22 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
             report.warnings.push_back(fmt::format("{}: unknown key {} (ignored)", where(sheet, v), shown_key(v.key)));
         }
     }
+    // Lines set aside (sheet/lenient.hpp) whose key is no answer: a warning each; and the notes.
+    for (const RefusedLine& r : sheet.refused) {
+        if (known.count(r.key)) continue;
+        if (++unknown > kMaxUnknownShown) continue;
+        report.warnings.push_back(fmt::format("{}:{}:{}: this line could not be read ({}); ignored, the rest is graded",
+                                              sheet.name, r.line, r.column, safe_text(r.reason)));
+    }
+    for (const std::string& note : sheet.notes) report.warnings.push_back(sheet.name + ": " + note);
     if (unknown > kMaxUnknownShown) {
         report.warnings.push_back(fmt::format("... and {} more unknown keys (ignored)", unknown - kMaxUnknownShown));
     }
 
     const std::vector<ExpressionPoint> points = draw_expression_points(options.expression_seed);
     const bool chapter = key.variant.is_chapter();
+    // Answers a later part may be worked from: right, or wrong by a named mistake (follow-through).
+    std::map<std::string, std::vector<double>> worked_from;
     for (const Item& key_item : key.items) {
         if (!problem_selected(options.problem, key_item.problem)) continue;
         const Item item = with_tolerance(key_item, options.tolerance);
@@ -396,7 +426,14 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
         }
         const SheetValue* value = given.empty() ? nullptr : given.front();
         std::string error;
-        if (given.size() > 1) {
+        const RefusedLine* refused = nullptr;
+        for (const RefusedLine& r : sheet.refused) {
+            if (r.key == row.key && !refused) refused = &r;
+        }
+        if (refused && given.empty()) {
+            error = fmt::format("{}:{}:{}: this line could not be read: {}; the rest of the sheet was graded", sheet.name,
+                                refused->line, refused->column, refused->reason);
+        } else if (given.size() > 1) {
             // In the order the student wrote them (flattening follows toml++'s key order).
             std::sort(given.begin(), given.end(), [](const SheetValue* a, const SheetValue* b) {
                 return std::tie(a->line, a->column) < std::tie(b->line, b->column);
@@ -427,7 +464,13 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
             } else if (item.kind == ItemKind::expression) {
                 grade_expression(item, *value, points, row);
             } else {
-                grade_numbers(item, *value, chapter, options.partial_digits, row);
+                std::optional<double> earlier;
+                const auto from = worked_from.find(item.follows.key);
+                if (from != worked_from.end() && item.follows.element < from->second.size()) {
+                    earlier = from->second[item.follows.element];
+                }
+                grade_numbers(item, *value, chapter, options.partial_digits, earlier, row);
+                if (row.verdict == Verdict::right || row.mistake >= 0) worked_from[row.key] = numbers_of(*value);
             }
         }
         row.points = row.verdict == Verdict::right ? row.max_points : 0.0;
@@ -460,6 +503,16 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     warn_unused(options.points.rules, "points");
     warn_unused(options.tolerance, "tolerance");
     warn_unused(options.partial_credit.rules, "partial_credit");
+    // A teacher's `digits` stricter than what the sheet asks marks honest work wrong: say so
+    // (issue 29, careless-teacher guards).
+    for (const Item& item : key.items) {
+        if (options.problem != 0 && item.problem != options.problem) continue;
+        const Tolerance* t = most_specific_rule(options.tolerance, item.key());
+        if (!t || t->digits <= item.precision.digits || item.precision.kind == Precision::Kind::exact) continue;
+        report.warnings.push_back(fmt::format(
+            "tolerance: {} is graded to {} digits, but the sheet asks {}: answers worked at the sheet's precision "
+            "will be marked wrong", item.key(), t->digits, describe(item.precision)));
+    }
     return report;
 }
 

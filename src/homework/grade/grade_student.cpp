@@ -1,9 +1,12 @@
 // The single grading function: a student's ID and sheet in, a report out (see grade_student.hpp).
 #include "homework/grade/grade_student.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+
+#include <fmt/format.h>
 
 #include "errors.hpp"
 #include "homework/key/answer_key.hpp"
@@ -62,6 +65,15 @@ void read_grading_policy(const HomeworkOptions& o, GradingPolicy& policy) {
     policy.options.partial_digits = policy.course.partial_digits;
     policy.secret = course_secret(o);
     if (!policy.secret.empty()) make_variant("", policy.secret);   // a short secret is refused here, once
+    // A secret file that group or others can read is a secret others on the machine can read:
+    // a warning, refused when the course grades keyed numbers only (issue 29, careless-teacher guards).
+    struct stat info {};
+    if (!o.secret_file.empty() && ::stat(o.secret_file.c_str(), &info) == 0 && (info.st_mode & 077) != 0) {
+        const std::string why = fmt::format("{}: readable by group or others (mode {:04o}); chmod 600 it", o.secret_file,
+                                            static_cast<unsigned>(info.st_mode & 07777));
+        if (policy.course.require_secret) throw UsageError("--secret-file", why + " (require_secret = true)");
+        policy.warnings.push_back("--secret-file: " + why);
+    }
 }
 
 const char* sheet_status_name(SheetStatus status) {
@@ -89,6 +101,12 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
                                                          : "no course secret was given ($ATTN_COURSE_SECRET or --secret-file)";
             throw UsageError("--course", "require_secret = true, but " + why);
         }
+        if (!id.empty() && variant.is_chapter() && !policy.secret.empty()) {
+            // A student's ID that names the book's own numbers, whose answers the book prints
+            // (issue 29, careless-teacher guards): under a course secret nobody is graded on them.
+            throw UsageError("--variant", "'" + id + "' names the chapter's public numbers, whose answers the book "
+                                          "prints; with a course secret, grade a student's own ID");
+        }
     } catch (const UsageError& e) {
         out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::refused);
         out.status = SheetStatus::refused_id;
@@ -106,6 +124,7 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
             }
         }
         out.report = grade(key, read_sheet(path), options);
+        out.report.warnings.insert(out.report.warnings.begin(), policy.warnings.begin(), policy.warnings.end());
     } catch (const UsageError& e) {
         out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::sheet_unreadable);
         out.status = SheetStatus::unreadable_sheet;

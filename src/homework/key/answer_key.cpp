@@ -58,6 +58,9 @@ Mistake expression_mistake(std::string hint, std::string expression) {
     return m;
 }
 
+// α(1 − α): the slope of the softmax at α, which 1(c) asks from α₂.
+double slope_of(double alpha) { return alpha * (1.0 - alpha); }
+
 const char* const kNoScaling = "no 1/sqrt(Dq) scaling: these are the weights of the raw scores k.q";
 const char* const kByDq = "scaled by Dq instead of sqrt(Dq)";
 const char* const kWrongAxis =
@@ -79,7 +82,7 @@ void add_problem1(const Problem1Solution& s, std::vector<Item>& items) {
 
     Item scaled = numbers(1, "a", "scaled", ItemKind::real, dp4, s.scaled, "the scores divided by sqrt(Dq)",
                           "divide each dot product by sqrt(Dq) = sqrt(2)");
-    scaled.honest = honest.scaled;
+    scaled.correct = honest.scaled;
     scaled.mistakes.push_back(values_mistake(kByDq, s.scaled_by_dq));
     scaled.mistakes.push_back(values_mistake("no 1/sqrt(Dq) scaling: these are the raw scores", s.scores));
     items.push_back(scaled);
@@ -87,21 +90,21 @@ void add_problem1(const Problem1Solution& s, std::vector<Item>& items) {
     Item wa = numbers(1, "a", "weights", ItemKind::real, dp4, s.weights_a,
                       "alpha_m2: softmax of the scaled scores",
                       "exp of each scaled score divided by the sum of the three");
-    wa.honest = honest.weights_a;
+    wa.correct = honest.weights_a;
     wa.mistakes.push_back(values_mistake(kNoScaling, s.weights_b));
     wa.mistakes.push_back(values_mistake(kByDq, s.weights_a_by_dq));
     items.push_back(wa);
 
     Item wb = numbers(1, "b", "weights", ItemKind::real, dp4, s.weights_b,
                       "softmax of the unscaled scores", "exp of each raw score k.q divided by their sum");
-    wb.honest = honest.weights_b;
+    wb.correct = honest.weights_b;
     wb.mistakes.push_back(values_mistake("scaled by 1/sqrt(Dq): (b) asks for the raw scores without scaling", s.weights_a));
     items.push_back(wb);
 
     Item wc = numbers(1, "c", "weights", ItemKind::real, sf3, s.weights_c,
                       "softmax of the unscaled scores for the longer query",
                       "scores k.q' with the longer query q', softmax without scaling");
-    wc.honest = honest.weights_c;
+    wc.correct = honest.weights_c;
     wc.mistakes.push_back(values_mistake("scaled by 1/sqrt(Dq): (c) asks for the unscaled scores", s.weights_c_scaled));
     wc.mistakes.push_back(values_mistake(kByDq + std::string(": (c) asks for the unscaled scores"), s.weights_c_by_dq));
     wc.mistakes.push_back(values_mistake("these are the weights of (b): (c) uses the longer query", s.weights_b));
@@ -109,14 +112,16 @@ void add_problem1(const Problem1Solution& s, std::vector<Item>& items) {
 
     Item sa = scalar(1, "c", "slope_a", ItemKind::real, dp4, s.slope_a,
                      "alpha(1 - alpha) of weight 2 in (a)", "alpha_2 (1 - alpha_2) with alpha_2 from (a)");
-    sa.honest = honest.slope_a;
+    sa.correct = honest.slope_a;
+    sa.follows = {"hw1.a.weights", 1, slope_of, "alpha_2"};
     sa.mistakes.push_back(values_mistake("used alpha_2 from (b), without the 1/sqrt(Dq) scaling", {s.slope_a_unscaled}));
     sa.mistakes.push_back(values_mistake(kByDq, {s.slope_a_by_dq}));
     items.push_back(sa);
 
     Item sc = scalar(1, "c", "slope_c", ItemKind::real, sf3, s.slope_c,
                      "alpha(1 - alpha) of weight 2 in (c)", "alpha_2 (1 - alpha_2) with alpha_2 from (c)");
-    sc.honest = honest.slope_c;
+    sc.correct = honest.slope_c;
+    sc.follows = {"hw1.c.weights", 1, slope_of, "alpha_2"};
     sc.mistakes.push_back(values_mistake("scaled by 1/sqrt(Dq): (c) is unscaled", {s.slope_c_scaled}));
     items.push_back(sc);
 }
@@ -127,7 +132,7 @@ void add_problem2(const Problem2Solution& s, std::vector<Item>& items) {
     Item sum = scalar(2, "a", "kept_sum", ItemKind::real, dp6, s.answer.kept_sum,
                       "the sum of the kept weights, without renormalising",
                       "add the weights of inputs 1..c of column c");
-    sum.honest = honest.kept_sum;
+    sum.correct = honest.kept_sum;
     sum.mistakes.push_back(values_mistake(kWrongAxis, {s.wrong_axis.kept_sum}));
     sum.mistakes.push_back(values_mistake(kNoScaling, {s.unscaled.kept_sum}));
     sum.mistakes.push_back(values_mistake(kByDq, {s.by_dq.kept_sum}));
@@ -135,7 +140,7 @@ void add_problem2(const Problem2Solution& s, std::vector<Item>& items) {
 
     Item w = numbers(2, "b", "weights", ItemKind::real, dp6, s.answer.renormalised,
                      "the kept weights renormalised to sum 1", "divide each kept weight by their sum from (a)");
-    w.honest = honest.weights;
+    w.correct = honest.weights;
     w.mistakes.push_back(values_mistake(kNoRenorm, s.answer.kept));
     w.mistakes.push_back(values_mistake(kWrongAxis, s.wrong_axis.renormalised));
     w.mistakes.push_back(values_mistake(kNoScaling, s.unscaled.renormalised));
@@ -206,6 +211,7 @@ void add_problem3(const Problem3Solution& s, std::vector<Item>& items) {
     Item threshold = formula(3, "d", "threshold", f.threshold_expression(),
                              "the N above which the N^2 terms exceed the others, in D",
                              "set the N^2 terms of (b) equal to the others and solve for N");
+    threshold.solve_for = "N";
     threshold.mistakes.push_back(expression_mistake(kForgotMix, s.forgot_mix.threshold_expression()));
     threshold.mistakes.push_back(expression_mistake("counted only one of the two N^2 products", s.one_square_term.threshold_expression()));
     items.push_back(threshold);

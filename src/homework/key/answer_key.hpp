@@ -7,12 +7,23 @@
 #include <vector>
 
 #include "homework/problems/precision.hpp"
+#include "homework/grade/bounds.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {
 
 enum class ItemKind { integer, real, boolean, expression };
+
+// A part worked from an earlier answer (issue 29, follow-through): this item's value is `of` the
+// number at `element` of the student's own answer to `key`, when that answer was right or wrong by
+// a named mistake; the report says "right from your <what>".
+struct FollowThrough {
+    std::string key;                  // "hw1.a.weights"
+    std::size_t element = 0;          // 1: α₂
+    double (*of)(double) = nullptr;   // α(1 − α)
+    std::string what;                 // "alpha_2"
+};
 
 // A wrong answer that equals `values` / `boolean` / `expression` gets this hint.
 struct Mistake {
@@ -30,11 +41,15 @@ struct Item {
     std::size_t length = 0;           // 0: a scalar; otherwise an array of this many numbers
     Precision precision;
     std::vector<double> values;       // integer / real: the exact value(s)
-    // Real items: what correct work from the printed numbers gives by other honest routes
-    // (honest_work.hpp); element i is right within one unit of values[i] or of any route's [i].
+    // Real items: what correct work from the printed numbers gives (grade/bounds.hpp,
+    // honest_work.hpp): the propagated bounds of every correct computation, judged vector-wise.
+    CorrectWork correct;
+    // Whole alternative results an item may still list (each whole, never mixed element by element).
     std::vector<std::vector<double>> honest;
+    FollowThrough follows;            // a part worked from an earlier answer, or none
     bool boolean = false;
     std::string expression;           // a reference formula in D, N, H
+    std::string solve_for;            // the quantity it asks for ("N"): "N > 2D" is read as "2D"
     std::string asks;                 // what the item asks for (English, one line)
     std::string hint;                 // shown for a wrong answer that matches no known mistake
     std::vector<Mistake> mistakes;

@@ -1,85 +1,86 @@
-// The honest routes of problems 1 and 2: the chapter's own steps with every intermediate figure
-// carried at the places the problem prints and asks for (problem 3 is integers and one ratio of
-// two integers, so its only honest result is the exact one).
+// Problems 1 and 2's correct work as propagated bounds (honest_work.hpp, grade/bounds.hpp).
 #include "homework/key/honest_work.hpp"
 
 #include <cmath>
-
-#include "homework/problems/precision.hpp"
 
 namespace attn::homework {
 
 namespace {
 
-std::vector<double> each_rounded(const std::vector<double>& xs, const Precision& p) {
-    std::vector<double> out;
-    for (double x : xs) out.push_back(rounded_to(x, p));
-    return out;
-}
+// Figures the chapter does not print (√2, exponentials, sums): at least 4 decimal places or at
+// least 4 significant figures.
+constexpr Carry kUnprinted{4, 4};
 
-// softmax as a student works it: exponentials (rounded to `exp_places` when given), their sum,
-// each exponential over the sum. Subtracting the largest score first (as one may by hand) changes
-// only the roundings, so it is its own route.
-std::vector<double> by_hand_softmax(const std::vector<double>& scores, const Precision* exp_places, bool shift) {
-    double top = scores[0];
-    for (double x : scores) top = std::max(top, x);
-    std::vector<double> e;
-    for (double x : scores) {
-        const double v = std::exp(shift ? x - top : x);
-        e.push_back(exp_places ? rounded_to(v, *exp_places) : v);
+// Softmax by hand of `scores`, subtracting the largest or not, with the exponentials carried in
+// decimal places or in significant figures (each its own computation: rounding every
+// exponential to 0 in one of them does not spoil the other).
+CorrectWork softmaxes(const std::vector<Interval>& scores, int places, int figures, Carry sum) {
+    CorrectWork w;
+    for (const bool shift : {false, true}) {
+        for (const Carry exps : {Carry::decimals(places), Carry::significant(figures)}) {
+            if (auto q = softmax_by_hand(scores, shift, exps, sum)) w.quotients.push_back(*q);
+        }
     }
-    double sum = 0;
-    for (double v : e) sum += v;
-    std::vector<double> w;
-    for (double v : e) w.push_back(sum > 0 ? v / sum : 0.0);
     return w;
 }
 
-double slope(double alpha) { return alpha * (1.0 - alpha); }
+std::vector<Interval> points(const std::vector<double>& xs) {
+    std::vector<Interval> out;
+    for (double x : xs) out.push_back(Interval::point(x));
+    return out;
+}
+
+// α₂(1 − α₂) from every α₂ one of `weights`' computations gives, α₂ written as `written` allows.
+CorrectWork slopes(const CorrectWork& weights, double exact_alpha, Carry written) {
+    CorrectWork w;
+    w.scalars.push_back(slope_range(carried(Interval::point(exact_alpha), written)));
+    for (const Quotients& q : weights.quotients) {
+        w.scalars.push_back(slope_range(carried(element_ranges(q)[1], written)));
+    }
+    return w;
+}
 
 }  // namespace
 
 HonestProblem1 honest_problem1(const Problem1Solution& s) {
-    const Precision dp4 = Precision::places(4), sf3 = Precision::significant(3);
     HonestProblem1 h;
-    // (a) √2 written as 1.4142 (the chapter's figure), or 1/√2 as 0.7071.
-    std::vector<double> by_14142, by_07071;
-    for (double x : s.scores) {
-        by_14142.push_back(x / 1.4142);
-        by_07071.push_back(x * 0.7071);
+    // (a) k·q/√2: 1/√2 carried (0.7071, 0.70711, ...), or √2 carried (1.4142, 1.414, ...) and divided by.
+    const double root2 = std::sqrt(2.0);
+    const Interval times = carried(Interval::point(1 / root2), kUnprinted);
+    const Interval by = carried(Interval::point(root2), kUnprinted);
+    const Interval over{1 / by.hi, 1 / by.lo};
+    h.scaled.proportional = {{s.scores, times}, {s.scores, over}};
+    // The scaled scores the student goes on with: k·q times either factor, carried at ≥ 4 places (asked).
+    const Interval factor = hull(times, over);
+    std::vector<Interval> scaled;
+    for (double k : s.scores) {
+        const Interval x{std::min(k * factor.lo, k * factor.hi), std::max(k * factor.lo, k * factor.hi)};
+        scaled.push_back(carried(x, Carry::decimals(4)));
     }
-    h.scaled = {by_14142, by_07071};
-    // The weights of (a) from each spelling of the scaled scores, exact or at 4 places, with the
-    // exponentials exact or at 4 places (the chapter: 1.4142 → 4.1133, summed, divided).
-    const std::vector<std::vector<double>> scaled_forms = {s.scaled, each_rounded(s.scaled, dp4),
-                                                           each_rounded(by_14142, dp4), each_rounded(by_07071, dp4)};
-    for (const auto& scaled : scaled_forms) {
-        for (const Precision* places : {static_cast<const Precision*>(nullptr), &dp4}) {
-            h.weights_a.push_back(by_hand_softmax(scaled, places, false));
-        }
-    }
-    h.weights_b = {by_hand_softmax(s.scores, &dp4, false)};
-    h.weights_c = {by_hand_softmax(s.scores_c, &sf3, false), by_hand_softmax(s.scores_c, &sf3, true)};
-    // α₂(1 − α₂) from α₂ as the student wrote it down for (a) or (c).
-    std::vector<std::vector<double>> alphas_a = h.weights_a, alphas_c = h.weights_c;
-    alphas_a.push_back(s.weights_a);
-    alphas_c.push_back(s.weights_c);
-    for (const auto& w : alphas_a) h.slope_a.push_back({slope(rounded_to(w[1], dp4))});
-    for (const auto& w : alphas_c) h.slope_c.push_back({slope(rounded_to(w[1], sf3))});
+    h.weights_a = softmaxes(scaled, 4, 4, kUnprinted);
+    h.weights_b = softmaxes(points(s.scores), 4, 4, kUnprinted);
+    // (c) asks 3 significant figures, of weights as small as 1e-30: its exponentials and sum are
+    // carried in significant figures (at least the 3 asked); decimal places would lose the small
+    // weights' figures (exp(-20) is 0.0000), so they are not correct work here.
+    h.weights_c = softmaxes(points(s.scores_c), -1, 3, Carry::significant(3));
+    h.slope_a = slopes(h.weights_a, s.weights_a[1], Carry::decimals(4));
+    h.slope_c = slopes(h.weights_c, s.weights_c[1], Carry::significant(3));
     return h;
 }
 
 HonestProblem2 honest_problem2(const Problem2Solution& s) {
-    const Precision dp6 = Precision::places(6);
     HonestProblem2 h;
-    h.kept_sum = {{s.printed.kept_sum}};
-    const double exact_sum_printed = rounded_to(s.answer.kept_sum, dp6);
-    std::vector<double> printed_over_exact_sum, exact_over_printed_sum;
+    // The sheet prints the column at 6 places: the printed figures, or the exact ones.
+    h.kept_sum.scalars = {hull(Interval::point(s.printed.kept_sum), Interval::point(s.answer.kept_sum))};
+    Quotients q;
+    q.sum_carry = Carry::decimals(6);   // (a)'s sum, asked at 6 places
     for (std::size_t i = 0; i < s.answer.kept.size(); ++i) {
-        printed_over_exact_sum.push_back(s.printed.kept[i] / exact_sum_printed);
-        exact_over_printed_sum.push_back(s.answer.kept[i] / s.printed.kept_sum);
+        q.numerators.push_back(hull(Interval::point(s.printed.kept[i]), Interval::point(s.answer.kept[i])));
     }
-    h.weights = {s.printed.renormalised, printed_over_exact_sum, exact_over_printed_sum};
+    h.weights.quotients = {q};
+    // Over the sum (a) asks for, as printed or exact, whatever numerators are used with it.
+    q.denominator = hull(Interval::point(s.printed.kept_sum), Interval::point(s.answer.kept_sum));
+    h.weights.quotients.push_back(q);
     return h;
 }
 

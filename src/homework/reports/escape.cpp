@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "text/neutralise.hpp"
 #include "text/utf8.hpp"
 
 namespace attn::homework {
@@ -36,7 +37,7 @@ std::string safe_text(const std::string& text) {
         else out.append(valid, i, c.length);
         i += c.length;
     }
-    return out;
+    return text::ci_log_safe(out);   // no GitHub workflow command (`##[`, a leading `::`) from a sheet
 }
 
 std::string xml_escape(const std::string& text) {

@@ -11,7 +11,10 @@ std::string valid_utf8(const std::string& text);
 // text shown as \u{XXXX}: C0 controls but tab and newline, DEL, C1 controls (U+0080..U+009F),
 // bidi controls (U+061C, U+200E/F, U+202A..U+202E, U+2066..U+2069), zero-width and invisible
 // format characters (U+00AD, U+180E, U+200B..U+200D, U+2060..U+2064, U+FEFF) and the two
-// non-characters XML 1.0 forbids (U+FFFE, U+FFFF). Everything else is kept as is.
+// non-characters XML 1.0 forbids (U+FFFE, U+FFFF); and GitHub workflow commands, `##[` anywhere
+// and `::` at a line's start, with their first character escaped (text/neutralise.hpp), so that
+// no sheet writes annotations into, or stops command processing of, a CI log. Everything else is
+// kept as is.
 std::string safe_text(const std::string& text);
 // XML 1.0 character data and attribute values: & < > " ' escaped; control characters other than
 // tab and newline (not allowed in XML 1.0) become U+FFFD.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <optional>
@@ -305,16 +306,72 @@ const char* type_name(SheetValue::Type type) {
     return "a date or time";
 }
 
+// Line `n` (1-based) of `text`, without its newline.
+static std::string_view lines_of_text(std::string_view text, std::size_t n) {
+    std::size_t start = 0;
+    for (std::size_t i = 1; i < n && start != std::string_view::npos; ++i) {
+        start = text.find('\n', start);
+        if (start != std::string_view::npos) ++start;
+    }
+    if (start == std::string_view::npos || start > text.size()) return {};
+    const std::size_t end = text.find('\n', start);
+    return text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+}
+
+// A refusal of the gate or toml++ that names a line ("--grade: NAME:LINE:COLUMN: why"), unless it
+// is about the whole sheet (its encoding, its nesting, keys written twice past the budget).
+struct LineRefusal {
+    std::size_t line = 0, column = 0;
+    std::string why;
+};
+static std::optional<LineRefusal> line_refusal(const UsageError& e, const std::string& name) {
+    const std::string what = e.what();
+    const std::string prefix = "--grade: " + name + ":";
+    if (what.compare(0, prefix.size(), prefix) != 0) return std::nullopt;
+    char* end = nullptr;
+    const char* at = what.c_str() + prefix.size();
+    LineRefusal r;
+    r.line = std::strtoul(at, &end, 10);
+    if (end == at || *end != ':') return std::nullopt;
+    at = end + 1;
+    r.column = std::strtoul(at, &end, 10);
+    if (end == at || std::string_view(end).substr(0, 2) != ": ") return std::nullopt;
+    r.why = end + 2;
+    for (const char* whole : {"not UTF-8", "nested ", "keys written twice"}) {
+        if (r.why.find(whole) != std::string::npos) return std::nullopt;
+    }
+    return r;
+}
+
 Sheet parse_sheet(std::string_view text, const std::string& name) {
     if (text.size() > kMaxSheetBytes) {
         throw UsageError("--grade", name + ": larger than 1 MiB; an answer sheet is a few hundred bytes");
     }
-    check_sheet_text(text, name);
     Sheet sheet;
     sheet.name = name;
-    const Accepted accepted = parse_toml(text, name);
-    flatten(accepted.root, "", sheet, accepted, Lines(accepted.text));
-    return sheet;
+    std::string current = ascii_forms(text, sheet.notes);
+    std::optional<UsageError> first;
+    while (true) {
+        try {
+            check_sheet_text(current, name);
+            const Accepted accepted = parse_toml(current, name);
+            flatten(accepted.root, "", sheet, accepted, Lines(accepted.text));
+            return sheet;
+        } catch (const UsageError& e) {
+            const std::optional<LineRefusal> r = line_refusal(e, name);
+            if (!first) first = e;
+            if (!r || sheet.refused.size() >= kMaxRefusedLines) throw *first;
+            // The statement holding that line is set aside; its key is wrong with this reason.
+            const LineSpan span = statement_at(current, r->line);
+            const std::string line_text = std::string(lines_of_text(current, span.first));
+            const std::string advice = spelling_advice(line_text);
+            sheet.refused.push_back({r->line, r->column, key_at(current, span.first),
+                                     advice.empty() ? r->why : r->why + " (" + advice + ")"});
+            const std::string before = current;
+            current = without_lines(current, span);
+            if (current == before) throw *first;   // nothing set aside: no way on
+        }
+    }
 }
 
 std::string sheet_display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "homework/sheet/lenient.hpp"
+
 namespace attn::homework {
 
 inline constexpr std::size_t kMaxSheetBytes = 1u << 20;   // 1 MiB: far beyond any real sheet
@@ -31,12 +33,19 @@ struct Sheet {
     // `"hw1.a.scores" = …` at the root next to `scores = …` in [hw1.a]; the grader reports both.
     std::vector<SheetValue> values;
     std::vector<SheetValue> tables;   // every table (also implicit ones: [hw1.a] makes hw1)
+    // Lines the gate or toml++ refused, set aside so that the rest is graded (sheet/lenient.hpp),
+    // and what was read leniently (full-width forms as ASCII), one note per line.
+    std::vector<RefusedLine> refused;
+    std::vector<std::string> notes;
 };
 
 const char* type_name(SheetValue::Type type);   // "an integer", "a string", "an array", …
 
-// Parses TOML text. Throws attn::UsageError("--grade", "NAME:LINE:COLUMN: what") for text over
-// kMaxSheetBytes, what check_sheet_text refuses (sheet_gate.hpp), or any TOML error (exit code 2).
+// Parses TOML text, one typo costing one answer (sheet/lenient.hpp): full-width forms read as
+// ASCII, and a statement that the gate or toml++ refuses set aside into `refused`. Throws
+// attn::UsageError("--grade", "NAME:LINE:COLUMN: what") for text over kMaxSheetBytes, text that is
+// not UTF-8, nesting past kMaxSheetDepth, more than kMaxRefusedLines refused statements (then the
+// first one's error), or keys written twice past the retry budget (exit code 2).
 Sheet parse_sheet(std::string_view text, const std::string& name);
 
 // The name a sheet path is shown under: "<stdin>" for "-", otherwise the path itself.

@@ -122,16 +122,28 @@ std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool fi
     if (filled) {
         out += "# Every value is computed by attn's core and shown at the precision asked for.\n"
                "# Grade a sheet with: attn homework " + book_selection(problem) + "--grade FILE";
-        out += key.variant.is_chapter() ? "\n" : " --variant " + valid_utf8(key.variant.id) + "\n";
+        out += key.variant.is_chapter() ? "\n" : " --variant " + valid_utf8(key.variant.id);
+        // Keyed numbers grade only with the same secret: without it the public numbers grade the sheet.
+        if (key.variant.keyed) out += " and the course secret (--secret-file or $ATTN_COURSE_SECRET)";
+        if (!key.variant.is_chapter()) out += "\n";
     } else {
         out += "# Fill in: remove the \"# \" in front of each answer line and write your answer.\n"
                "# Numbers may carry more or fewer digits: an answer is right when it is within one unit of\n"
-               "# the last asked place of the exact value (to 4 decimal places, 0.0966 and 0.0967 are both\n"
-               "# right for 0.09664; 0.0968 is not), or of what the problem's steps give from the figures\n"
-               "# printed here, each rounded to the asked places. Integers and true/false must be exact.\n"
+               "# the last asked place of what correct work from the figures printed here gives (to 4\n"
+               "# decimal places, 0.0966 and 0.0967 are both right for 0.09664; 0.0968 is not): each printed\n"
+               "# or asked figure carried at least at its places, every other one (sqrt 2, an exponential,\n"
+               "# a sum) at 4 decimal places or 4 significant figures or more, in any correct order; an\n"
+               "# array's numbers from one computation. Integers and true/false must be exact.\n"
                "# Expressions are strings in D, N, H with + - * / ^ and parentheses, e.g. \"4*D^2\" (4D^2, D**2 and D² work too).\n";
-        out += "# Check it with: attn homework " + book_selection(problem) + "--grade FILE";
-        out += key.variant.is_chapter() ? "\n" : " --variant " + valid_utf8(key.variant.id) + "\n";
+        if (key.variant.keyed) {
+            // Only the teacher's run (with the course secret) grades keyed numbers; a self-check
+            // without it grades against the public numbers and says wrong things.
+            out += "# Your teacher grades this sheet with the course secret. A check without the secret\n"
+                   "# grades it against other (public) numbers: it cannot tell you your score.\n";
+        } else {
+            out += "# Check it with: attn homework " + book_selection(problem) + "--grade FILE";
+            out += key.variant.is_chapter() ? "\n" : " --variant " + valid_utf8(key.variant.id) + "\n";
+        }
     }
 
     int current_problem = 0;

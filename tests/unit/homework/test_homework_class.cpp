@@ -116,6 +116,16 @@ TEST_CASE("student folders: no path outside students/, no two IDs in one folder"
     CHECK(student_folder("%2f") == "%252f");
     CHECK(student_folder(".hidden") == "%2Ehidden");
     CHECK(student_folder("a b") != student_folder("a_b"));
+    // Issue 29, point 8: an ID whose folder name would pass 255 bytes is shortened with a digest,
+    // distinct IDs staying distinct; at the boundary nothing changes.
+    const std::string bangs(100, '!'), more = std::string(99, '!') + "?";
+    CHECK(student_folder(bangs).size() <= 255);
+    CHECK(student_folder(bangs) != student_folder(more));
+    CHECK(student_folder(bangs).find('~') != std::string::npos);
+    CHECK(student_folder(std::string(85, '!')).size() == 255);
+    CHECK(student_folder(std::string(85, '!')).find('~') == std::string::npos);
+    CHECK(student_folder(std::string(255, 'a')) == std::string(255, 'a'));
+    CHECK(student_folder(std::string(256, 'a')).size() <= 255);
 }
 
 TEST_CASE("CSV fields are read back as written") {

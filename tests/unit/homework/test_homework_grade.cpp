@@ -218,24 +218,33 @@ TEST_CASE("malformed sheets: exit code 2 with line and column, never a crash") {
         }
         return std::string();
     };
-    // Truncated in the middle of an array.
-    const std::string truncated = code_of(book.substr(0, book.find("0.1084")));
-    CHECK(truncated.find("bad.toml:") != std::string::npos);
-    CHECK(truncated.find("not valid TOML") != std::string::npos);
+    // Truncated in the middle of an array: one bad line costs one answer (issue 29, point 4), the
+    // cut key wrong with toml++'s reason and its place; nothing readable at all is refused.
+    const GradeReport truncated = grade(chapter_key(), parse_sheet(book.substr(0, book.find("0.1084")), "bad.toml"));
+    CHECK(row_of(truncated, "hw1.a.weights").verdict == Verdict::wrong);
+    CHECK(row_of(truncated, "hw1.a.weights").hint.find("bad.toml:") == 0);
+    CHECK(row_of(truncated, "hw1.a.weights").hint.find("could not be read: not valid TOML") != std::string::npos);
+    CHECK(row_of(truncated, "hw1.a.scores").verdict == Verdict::right);
+    CHECK(code_of("[hw1.a\nscores = [1,").find("bad.toml:1:7: a key or table header broken across lines") != std::string::npos);
+    CHECK(code_of("[hw1.a]]\nscores = [1,\n").find("bad.toml:1:8: not valid TOML") != std::string::npos);
     // Empty, or no homework at all: not an answer sheet.
     CHECK(code_of("").find("not an answer sheet") != std::string::npos);
     CHECK(code_of("title = \"x\"\n").find("not an answer sheet") != std::string::npos);
     // Binary: NUL and bytes that are not UTF-8.
     CHECK(code_of(std::string("\x00\x01\xff\xfe[hw1]", 9)).find("bad.toml:1:1: unexpected byte 0x00 in a key") != std::string::npos);
     CHECK(code_of(std::string("# \xff\xfe[hw1]", 8)).find("bad.toml:1:3: not UTF-8 (byte 0xFF)") != std::string::npos);
-    CHECK(code_of(std::string("[hw1]\nx = \x01\n", 12)).find("bad.toml:2:5: unexpected byte 0x01 where a value belongs") != std::string::npos);
+    const GradeReport control = grade(chapter_key(), parse_sheet(std::string("[hw1]\nx = \x01\n", 12), "bad.toml"));
+    REQUIRE(!control.warnings.empty());
+    CHECK(control.warnings[0].find("bad.toml:2:5: this line could not be read (unexpected byte 0x01 where a value belongs)") == 0);
+    CHECK(code_of(std::string("x = \x01\n", 6)).find("bad.toml:1:5: unexpected byte 0x01 where a value belongs") != std::string::npos);
     CHECK(code_of("[hw1.a]\nscores = [2, 0, 2]\n\xc3\x28 = 1\n").find("bad.toml:3:1: not UTF-8") != std::string::npos);
     // Huge: over 1 MiB, refused before parsing.
     CHECK(code_of(std::string(kMaxSheetBytes + 1, '#')).find("larger than 1 MiB") != std::string::npos);
     // Deeply nested arrays are refused before toml++ sees them.
     CHECK(code_of("x = " + std::string(100000, '[')).find("nested 21 levels deep") != std::string::npos);
     // Integers beyond int64.
-    CHECK(code_of("[hw3.a]\nparams_d48 = 99999999999999999999\n").find("not valid TOML") != std::string::npos);
+    const GradeReport huge = grade(chapter_key(), parse_sheet("[hw3.a]\nparams_d48 = 99999999999999999999\n", "bad.toml"));
+    CHECK(row_of(huge, "hw3.a.params_d48").hint.find("not valid TOML") != std::string::npos);
 }
 
 TEST_CASE("badly typed keys are wrong with their place; the rest of the sheet is graded") {

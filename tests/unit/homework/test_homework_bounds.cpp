@@ -1,0 +1,115 @@
+// Issue 29: the propagated-rounding rule (homework/grade/bounds.hpp) on its own: what carrying a
+// figure allows, softmax by hand as intervals, one common denominator for a vector's elements.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "homework/grade/bounds.hpp"
+
+using namespace attn::homework;
+
+namespace {
+std::vector<double> softmax(const std::vector<double>& s) {
+    double top = s[0], sum = 0;
+    for (double x : s) top = std::max(top, x);
+    std::vector<double> w;
+    for (double x : s) w.push_back(std::exp(x - top));
+    for (double x : w) sum += x;
+    for (double& x : w) x /= sum;
+    return w;
+}
+CorrectWork softmax_work(const std::vector<double>& scores, Carry exps, Carry sum) {
+    std::vector<Interval> s;
+    for (double x : scores) s.push_back(Interval::point(x));
+    CorrectWork w;
+    for (bool shift : {false, true}) {
+        if (auto q = softmax_by_hand(s, shift, exps, sum)) w.quotients.push_back(*q);
+    }
+    return w;
+}
+const std::vector<double> kUnits4(3, 1e-4);
+}  // namespace
+
+TEST_CASE("carried: the hull of the value and its allowed roundings") {
+    const Interval e = carried(Interval::point(std::exp(1.0)), Carry{4, 4});
+    CHECK(e.lo == doctest::Approx(2.718).epsilon(1e-12));   // 4 significant figures
+    CHECK(e.hi == doctest::Approx(2.7183).epsilon(1e-12));  // 4 decimal places
+    CHECK(e.contains(std::exp(1.0)));
+    // Only decimal places: a tiny value may round to 0.
+    const Interval tiny = carried(Interval::point(2e-9), Carry::decimals(4));
+    CHECK(tiny.lo == 0.0);
+    CHECK(tiny.hi == doctest::Approx(2e-9));
+    // Only figures: it never does.
+    CHECK(carried(Interval::point(2e-9), Carry::significant(4)).lo > 0);
+}
+
+TEST_CASE("softmax by hand: decimal places only from where the largest exponential keeps 2 figures") {
+    // exp(-40) is 4e-18: no places up to 12 keep 2 of its figures, so decimal places are no way to
+    // carry these (0/0 at 4 places); significant figures are, and so is subtracting the largest.
+    const std::vector<Interval> far = {Interval::point(-40), Interval::point(-42), Interval::point(-45)};
+    CHECK_FALSE(softmax_by_hand(far, false, Carry::decimals(4), Carry{4, 4}).has_value());
+    CHECK(softmax_by_hand(far, true, Carry::decimals(4), Carry{4, 4}).has_value());
+    CHECK(softmax_by_hand(far, false, Carry::significant(4), Carry{4, 4}).has_value());
+    // exp(-6) = 0.00248 keeps 2 figures at 4 places (0.0025); exp(-9) = 0.000123 needs 5 (0.00012):
+    // then 4-place roundings (0.0001) are not in the hull, 5-place ones are.
+    const auto four = softmax_by_hand({Interval::point(-6), Interval::point(-9)}, false, Carry::decimals(4), Carry{4, 4});
+    REQUIRE(four.has_value());
+    CHECK(four->numerators[0].hi == doctest::Approx(0.0025));
+    const auto five = softmax_by_hand({Interval::point(-9), Interval::point(-10)}, false, Carry::decimals(4), Carry{4, 4});
+    REQUIRE(five.has_value());
+    CHECK(five->numerators[0].lo == doctest::Approx(0.00012).epsilon(1e-9));
+    CHECK_FALSE(five->numerators[0].contains(0.0001));
+    const std::vector<Interval> scores = {Interval::point(-20), Interval::point(-22), Interval::point(-25)};
+    // The zero vector is wrong whatever the carrying: issue 29, point 1 (p01916's hw1.b).
+    CorrectWork w = softmax_work({-20, -22, -25}, Carry::decimals(4), Carry{4, 4});
+    CHECK_FALSE(correct_work_gives(w, {0, 0, 0}, kUnits4));
+    CHECK(correct_work_gives(w, {0.8756, 0.1185, 0.0059}, kUnits4));
+}
+
+TEST_CASE("one computation per vector: exact weights right, shifted elements and wrong sums wrong") {
+    const std::vector<double> s = {2, 0, 2};
+    const std::vector<double> w = softmax(s);
+    const CorrectWork work = softmax_work(s, Carry{4, 4}, Carry{4, 4});
+    CHECK(correct_work_gives(work, w, kUnits4));
+    CHECK(correct_work_gives(work, {0.4683, 0.0634, 0.4683}, kUnits4));
+    CHECK_FALSE(correct_work_gives(work, {0.4683, 0.0634, 0.4700}, kUnits4));
+    CHECK_FALSE(correct_work_gives(work, {0.4683, 0.0634, 0.4660}, kUnits4));   // 10 units off
+    CHECK_FALSE(correct_work_gives(work, {0, 0, 0}, kUnits4));
+    CHECK_FALSE(correct_work_gives(work, {0.5, 0.0, 0.5}, kUnits4));
+    // Forced to sum to 1: the largest takes what the others leave.
+    CHECK(correct_work_gives(work, {0.4683, 0.0634, 0.4683}, kUnits4));
+    CHECK(correct_work_gives(work, {0.4684, 0.0634, 0.4682}, kUnits4));
+}
+
+TEST_CASE("forced to sum to 1 with four elements: the remainder may be more than one unit") {
+    // Four equal-ish kept weights at 6 places: each rounded up by half a unit, the last absorbs 1.5 units.
+    Quotients q;
+    q.sum_carry = Carry::decimals(6);
+    for (double x : {0.1000004, 0.2000004, 0.3000004, 0.1000004}) q.numerators.push_back(Interval::point(x));
+    CorrectWork work;
+    work.quotients.push_back(q);
+    const double sum = 0.7000016;
+    std::vector<double> given;
+    for (double x : {0.1000004, 0.2000004, 0.3000004}) given.push_back(std::round(x / sum * 1e6) / 1e6);
+    given.push_back(1.0 - given[0] - given[1] - given[2]);
+    given[3] = std::round(given[3] * 1e6) / 1e6;
+    CHECK(correct_work_gives(work, given, std::vector<double>(4, 1e-6)));
+}
+
+TEST_CASE("proportional: one factor for every element") {
+    Proportional p{{2, 0, 2}, carried(Interval::point(1 / std::sqrt(2.0)), Carry{4, 4})};
+    CorrectWork work;
+    work.proportional.push_back(p);
+    CHECK(correct_work_gives(work, {1.4142, 0, 1.4142}, kUnits4));
+    CHECK(correct_work_gives(work, {1.4142, 0.0001, 1.4143}, kUnits4));
+    CHECK_FALSE(correct_work_gives(work, {1.4142, 0, 1.4160}, kUnits4));
+    CHECK_FALSE(correct_work_gives(work, {0, 0, 0}, kUnits4));
+}
+
+TEST_CASE("slope_range: the image of x(1 - x)") {
+    const Interval r = slope_range({0.4, 0.6});
+    CHECK(r.lo == doctest::Approx(0.24));
+    CHECK(r.hi == 0.25);
+    CHECK(slope_range({0.1, 0.2}).lo == doctest::Approx(0.09));
+}
