@@ -106,8 +106,12 @@ def main():
             t = run(a.attn, "book", "--template", *v, secret=secret)
             k = run(a.attn, "book", "--key", *v, secret=secret)
             check(t.returncode == 0 and k.returncode == 0, f"{student or 'book'}: --template and --key exit 0")
-            check(b"# Check it with: attn homework book --grade FILE" in t.stdout,
-                  f"{student or 'book'}: the template says how to grade it (the book's problems named)")
+            if secret:   # keyed numbers: only the teacher's run grades them (issue 29, point 6)
+                check(b"Check it with" not in t.stdout and b"grades this sheet with the course secret" in t.stdout,
+                      f"{student}: a keyed template says the teacher's run grades it, and no self-check line")
+            else:
+                check(b"# Check it with: attn homework book --grade FILE" in t.stdout,
+                      f"{student or 'book'}: the template says how to grade it (the book's problems named)")
             for key in book_keys.key(book_keys.derive(student, secret)):
                 name = key.split(".")[-1]
                 check(f"# {name} = ".encode() in t.stdout, f"{student or 'book'}: the template has {key}")
