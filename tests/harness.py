@@ -153,3 +153,28 @@ def run_reference_in_process(script, args):
     finally:
         sys.argv = old_argv
     return Completed(code, out.getvalue().encode("utf-8"), err.getvalue().encode("utf-8"))
+
+
+def run_on_pty(argv, env, on):
+    """Runs argv with `on` ("stdout" or "stderr") a terminal (a pty) and the other a pipe, stdin
+    empty: (exit code, the terminal's bytes, the pipe's bytes). The terminal's bytes are read as
+    they come, so a program that redraws a line in place is seen as it drew it."""
+    import pty
+    master, slave = pty.openpty()
+    kwargs = {"stdout": slave, "stderr": subprocess.PIPE} if on == "stdout" else \
+        {"stdout": subprocess.PIPE, "stderr": slave}
+    p = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, **kwargs)
+    os.close(slave)
+    tty = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        tty += chunk
+    piped = (p.stderr if on == "stdout" else p.stdout).read()
+    code = p.wait()
+    os.close(master)
+    return code, tty, piped

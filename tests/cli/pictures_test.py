@@ -33,7 +33,7 @@ import xml.etree.ElementTree as ET
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/: harness.py
-from harness import Checks
+from harness import Checks, run_on_pty
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 # viridis at k/9 (matplotlib) and ColorBrewer's RdBu, 11 classes, from blue (-1) to red (+1)
@@ -128,27 +128,11 @@ def run(attn, args, env=None, stdin=subprocess.DEVNULL):
 def run_pty(attn, args, env, on):
     """Runs attn with `on` ("stdout" or "stderr") a terminal and the other a pipe: (code, the
     terminal's bytes, the pipe's bytes)."""
-    master, slave = pty.openpty()
     full_env = dict(os.environ)
     for k in ("NO_COLOR", "COLORTERM"):
         full_env.pop(k, None)
     full_env.update(env)
-    kwargs = {"stdout": slave, "stderr": subprocess.PIPE} if on == "stdout" else \
-        {"stdout": subprocess.PIPE, "stderr": slave}
-    p = subprocess.Popen([attn] + args, env=full_env, stdin=subprocess.DEVNULL, **kwargs)
-    os.close(slave)
-    tty = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        tty += chunk
-    piped = (p.stderr if on == "stdout" else p.stdout).read()
-    code = p.wait()
-    os.close(master)
+    code, tty, piped = run_on_pty([attn] + args, full_env, on)
     return code, tty.replace(b"\r\n", b"\n") if on == "stdout" else tty, piped
 
 

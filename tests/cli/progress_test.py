@@ -6,34 +6,17 @@ stays empty and stdout is byte for byte the same. A run with progress (scaling) 
 percentage, the time left at the pace so far."""
 import argparse
 import os
-import pty
 import re
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from harness import Checks, run_attn  # noqa: E402
+from harness import Checks, run_attn, run_on_pty  # noqa: E402
 
 
 def run_pty_stderr(attn, args):
-    master, slave = pty.openpty()
-    env = dict(os.environ, TERM="xterm")
-    p = subprocess.Popen([attn] + args, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave)
-    os.close(slave)
-    tty = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        tty += chunk
-    out = p.stdout.read()
-    code = p.wait()
-    os.close(master)
-    return code, tty, out
+    """(exit code, stderr as a terminal shows it, stdout through a pipe)."""
+    return run_on_pty([attn] + args, dict(os.environ, TERM="xterm"), "stderr")
 
 
 def main():
