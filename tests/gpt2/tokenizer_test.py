@@ -18,6 +18,7 @@ import pathlib
 import random
 import shutil
 import subprocess
+import unicodedata
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
@@ -67,7 +68,8 @@ def main():
     p.add_argument("--shared", required=True)
     p.add_argument("--work", required=True)
     p.add_argument("--count", type=int, default=int(os.environ.get("ATTN_TOKENIZER_CASES", "10000")))
-    p.add_argument("--seed", type=int, default=random.randrange(2 ** 32))
+    # A fixed seed, so that ctest is reproducible; --seed N (any other) to explore.
+    p.add_argument("--seed", type=int, default=20261201)
     a = p.parse_args()
     shared, work = pathlib.Path(a.shared), pathlib.Path(a.work)
     reason = needs(shared)
@@ -108,7 +110,11 @@ def main():
     node = shutil.which("node")
     encoder_js = pathlib.Path(vocab) / "Encoder.js"
     if node and encoder_js.exists():
-        npm_texts = [t for t in texts if "<|endoftext|>" not in t and not (set(t) & JS_DIFFERS)]
+        # Also left out: code points this Python's Unicode (unicodedata's, 14.0 on Debian 12) has not
+        # assigned, which Node's newer Unicode may have (U+33236 is a letter in Unicode 17): \p{L}
+        # and \p{N} then differ between the two, not between attn and GPT-2's tokenizer.
+        npm_texts = [t for t in texts if "<|endoftext|>" not in t and not (set(t) & JS_DIFFERS)
+                     and not any(unicodedata.category(c) == "Cn" for c in t)]
         script = ("const {encode} = require(process.argv[1]); const lines = require('fs').readFileSync(0, 'utf8')"
                   ".split('\\n').filter(l => l.length); for (const l of lines) console.log(JSON.stringify(encode(JSON.parse(l))));")
         res = subprocess.run([node, "-e", script, str(encoder_js)], input="".join(json.dumps(t) + "\n" for t in npm_texts).encode(),

@@ -112,7 +112,7 @@ def main():
     p.add_argument("--work", required=True)
     p.add_argument("--models", type=int, default=3 if os.environ.get("ATTN_SANITIZED") else 6)
     p.add_argument("--runs", type=int, default=3 if os.environ.get("ATTN_SANITIZED") else 6)
-    p.add_argument("--seed", type=int, default=random.randrange(2 ** 32))
+    p.add_argument("--seed", type=int, default=20261201)   # fixed: ctest is reproducible; --seed N to explore
     a = p.parse_args()
     reason = needs(a.shared)
     if reason:

@@ -29,7 +29,9 @@ TEST_CASE("py_str_repr: quotes, escapes and the printable table, as Python's rep
         {"e\xcc\x81", "'e\xcc\x81'"},
         {"</w>", "'</w>'"},
     };
-    for (const auto& [in, want] : cases) {
+    for (const auto& c : cases) {   // (no structured binding: CAPTURE's lambda may not capture one before C++20)
+        const std::string& in = c.first;
+        const std::string& want = c.second;
         CAPTURE(in);
         CHECK(py_str_repr(in) == want);
     }

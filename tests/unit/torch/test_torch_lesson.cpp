@@ -178,7 +178,9 @@ TEST_CASE("section 2 for other queries (exercise 1)") {
         {"1,0", {1, 0}},       {"0,1", {0, 1}},         {"0.3,-0.7", {0.3, -0.7}},
         {"-1,-0", {-1, -0.0}}, {"2.5,2.5", {2.5, 2.5}}, {"1000,0", {1000, 0}},
         {"-1e6,1e6", {-1e6, 1e6}}, {"1e-30,0", {1e-30, 0}}};
-    for (const auto& [text, q] : queries) {
+    for (const auto& entry : queries) {   // (no structured binding: CAPTURE's lambda may not capture one before C++20)
+        const std::string& text = entry.first;
+        const std::array<double, 2>& q = entry.second;
         CAPTURE(text);
         LessonOptions o;
         o.query = q;
