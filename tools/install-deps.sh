@@ -61,6 +61,12 @@ WEB_PACKAGES=(
   nodejs
   chromium
 )
+# --ci: also Debian's clang-14 and its libFuzzer runtime, for .ci/run's sanitizer build (which is
+# also the fuzz build: tools/fuzz-ci.sh).
+CI_PACKAGES=(
+  clang-14
+  libclang-rt-14-dev
+)
 # --release: also what tools/release.sh needs (Debian 12 x86-64): the arm64 architecture and
 # Debian's deb-src line (muParser's source package), the aarch64 cross compiler and the arm64
 # -dev packages (multiarch), qemu-user-static, lintian; debootstrap and python3-yaml for the
@@ -89,6 +95,9 @@ if [ "${1:-}" = "--release" ]; then
       "$codename" | $SUDO tee "$src" >/dev/null
   fi
   PACKAGES+=("${RELEASE_PACKAGES[@]}")
+fi
+if [ "${1:-}" = "--ci" ]; then
+  PACKAGES+=("${CI_PACKAGES[@]}")
 fi
 if [ "${1:-}" = "--web" ]; then
   PACKAGES+=("${WEB_PACKAGES[@]}")
