@@ -10,10 +10,10 @@ without --model and without --cell/--cells prints cell 7 and exits 4 (where GPT-
 Exit 77 without a vocabulary.
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import pathlib
-import shlex
 import subprocess
 import sys
 
@@ -46,41 +46,55 @@ def main():
         schema = None
     env = {k: v for k, v in os.environ.items() if k != "ATTN_GPT2_MODEL"}
     files = sorted((HERE.parent.parent / "golden" / "udl124").glob("*.out"))
-    for path in files:
+    every = 2 if os.environ.get("ATTN_SANITIZED") else 1   # the release suite runs them all
+    cases = []
+    for path in files[::every]:
         text = path.read_text(encoding="utf-8")
         first, second, expected = text.split("\n", 2)
         args = first[len("$ attn udl 12.4 "):]
         want_exit = int(second[len("# exit "):])
-        argv = make_golden_udl124.resolve(args, vocab, work / "models")
+        argv = make_golden_udl124.resolve(args, vocab, work / "models")   # makes the tiny model once
         if "--model" not in argv and "--cell" not in argv and "--cells" not in argv:
             want_exit = 4
-        got = subprocess.run([a.attn, "udl", "12.4", *argv], capture_output=True, env=env, timeout=300)
-        checks.check(got.returncode == want_exit, f"{path.name}: exit {got.returncode}, want {want_exit} "
-                                                  f"({got.stderr.decode(errors='replace')[-300:]!r})")
-        diff = same_output(expected, got.stdout.decode("utf-8", errors="replace"))
-        checks.check(diff is None, f"{path.name} ({args}): {diff}")
-        # --format json: the same lines, cell by cell, in a document the schema accepts
-        js = subprocess.run([a.attn, "udl", "12.4", *argv, "--format", "json"], capture_output=True, env=env, timeout=300)
-        checks.check(js.returncode == want_exit, f"{path.name} --format json: exit {js.returncode}, want {want_exit}")
-        try:
-            doc = json.loads(js.stdout)
-        except ValueError as e:
-            checks.check(False, f"{path.name} --format json: not JSON ({e})")
-            continue
-        if schema is not None:
-            try:
-                jsonschema.validate(doc, schema)
-                checks.check(True, "schema")
-            except jsonschema.ValidationError as e:
-                checks.check(False, f"{path.name} --format json: {e.message}")
-        lines = "".join(line + "\n" for c in doc["data"]["cells"] for line in c["lines"])
-        diff = same_output(expected, lines)
-        checks.check(diff is None, f"{path.name} --format json lines: {diff}")
-        steps = sum(len(c["steps"]) for c in doc["data"]["cells"])
-        checks.check(steps > 0 or "--model" not in argv or want_exit != 0 or "--tokens 0" in args,
-                     f"{path.name} --format json: decisions recorded ({steps})")
+        cases.append((path, expected, args, want_exit, argv))
+
+    def run(argv):
+        return subprocess.run([a.attn, "udl", "12.4", *argv], capture_output=True, env=env, timeout=300)
+
+    # attn's runs on two workers (text and JSON of each file), checked in order
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        runs = [(pool.submit(run, argv), pool.submit(run, [*argv, "--format", "json"])) for _, _, _, _, argv in cases]
+        for (path, expected, args, want_exit, argv), (text_run, json_run) in zip(cases, runs):
+            check_one(checks, schema, path, expected, args, want_exit, argv, text_run.result(), json_run.result())
     checks.check(len(files) >= 20, f"{len(files)} golden files")
     return checks.finish(require_some=True)
+
+
+def check_one(checks, schema, path, expected, args, want_exit, argv, got, js):
+    """One golden file: attn's text run `got` and JSON run `js` against the oracle's bytes."""
+    checks.check(got.returncode == want_exit, f"{path.name}: exit {got.returncode}, want {want_exit} "
+                                              f"({got.stderr.decode(errors='replace')[-300:]!r})")
+    diff = same_output(expected, got.stdout.decode("utf-8", errors="replace"))
+    checks.check(diff is None, f"{path.name} ({args}): {diff}")
+    # --format json: the same lines, cell by cell, in a document the schema accepts
+    checks.check(js.returncode == want_exit, f"{path.name} --format json: exit {js.returncode}, want {want_exit}")
+    try:
+        doc = json.loads(js.stdout)
+    except ValueError as e:
+        checks.check(False, f"{path.name} --format json: not JSON ({e})")
+        return
+    if schema is not None:
+        try:
+            jsonschema.validate(doc, schema)
+            checks.check(True, "schema")
+        except jsonschema.ValidationError as e:
+            checks.check(False, f"{path.name} --format json: {e.message}")
+    lines = "".join(line + "\n" for c in doc["data"]["cells"] for line in c["lines"])
+    diff = same_output(expected, lines)
+    checks.check(diff is None, f"{path.name} --format json lines: {diff}")
+    steps = sum(len(c["steps"]) for c in doc["data"]["cells"])
+    checks.check(steps > 0 or "--model" not in argv or want_exit != 0 or "--tokens 0" in args,
+                 f"{path.name} --format json: decisions recorded ({steps})")
 
 
 if __name__ == "__main__":
