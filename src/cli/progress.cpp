@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <system_error>
 
 namespace attn::cli {
 
@@ -25,16 +26,20 @@ void write_stderr(const std::string& text) {
 
 StderrTicker::StderrTicker(std::string label) : label_(std::move(label)) {
     if (!stderr_is_terminal()) return;
-    thread_ = std::thread([this] {
-        const auto start = std::chrono::steady_clock::now();
-        std::unique_lock<std::mutex> lock(mutex_);
-        if (wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) return;
-        do {
-            const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
-            write_stderr(render::ticker_text(label_, static_cast<long>(seconds.count())));
-            shown_ = true;
-        } while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return done_; }));
-    });
+    try {
+        thread_ = std::thread([this] {
+            const auto start = std::chrono::steady_clock::now();
+            std::unique_lock<std::mutex> lock(mutex_);
+            if (wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) return;
+            do {
+                const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
+                write_stderr(render::ticker_text(label_, static_cast<long>(seconds.count())));
+                shown_ = true;
+            } while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return done_; }));
+        });
+    } catch (const std::system_error&) {
+        // No threads here (the WebAssembly module, built without them): no ticker; the run goes on.
+    }
 }
 
 StderrTicker::~StderrTicker() {
@@ -56,10 +61,14 @@ StderrProgress::StderrProgress(const std::string& label) {
         write_stderr,
         [start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); },
         0.25, 0.1, /*time_left=*/true);
-    timer_ = std::thread([this] {
-        std::unique_lock<std::mutex> lock(mutex_);
-        while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return done_; })) line_->refresh();
-    });
+    try {
+        timer_ = std::thread([this] {
+            std::unique_lock<std::mutex> lock(mutex_);
+            while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return done_; })) line_->refresh();
+        });
+    } catch (const std::system_error&) {
+        // No threads (the WebAssembly module): the line moves with the run's own updates only.
+    }
 }
 
 StderrProgress::~StderrProgress() {
@@ -69,7 +78,7 @@ StderrProgress::~StderrProgress() {
         done_ = true;
     }
     wake_.notify_all();
-    timer_.join();
+    if (timer_.joinable()) timer_.join();
     line_->finish();
 }
 
