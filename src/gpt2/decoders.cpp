@@ -82,38 +82,30 @@ namespace {
 
 bool less(double a, double b) { return a < b || (b != b && a == a); }
 
+// Moves a[i]'s value down the 1-based heap a[1..n] until its children are not larger (the
+// sift-down both of NumPy's aheapsort loops run).
+void sift_down(const std::vector<double>& v, std::size_t* a, std::size_t i, std::size_t n) {
+    const std::size_t tmp = a[i];
+    for (std::size_t j = i << 1; j <= n;) {
+        if (j < n && less(v[a[j]], v[a[j + 1]])) j += 1;
+        if (less(v[tmp], v[a[j]])) {
+            a[i] = a[j];
+            i = j;
+            j += j;
+        } else {
+            break;
+        }
+    }
+    a[i] = tmp;
+}
+
 void aheapsort(const std::vector<double>& v, std::size_t* idx, std::size_t n) {
     std::size_t* a = idx - 1;   // 1-based
-    std::size_t tmp, i, j, l;
-    for (l = n >> 1; l > 0; --l) {
-        tmp = a[l];
-        for (i = l, j = l << 1; j <= n;) {
-            if (j < n && less(v[a[j]], v[a[j + 1]])) j += 1;
-            if (less(v[tmp], v[a[j]])) {
-                a[i] = a[j];
-                i = j;
-                j += j;
-            } else {
-                break;
-            }
-        }
-        a[i] = tmp;
-    }
-    for (; n > 1;) {
-        tmp = a[n];
-        a[n] = a[1];
+    for (std::size_t l = n >> 1; l > 0; --l) sift_down(v, a, l, n);   // build the heap
+    for (; n > 1;) {                                                  // take the largest off
+        std::swap(a[1], a[n]);
         n -= 1;
-        for (i = 1, j = 2; j <= n;) {
-            if (j < n && less(v[a[j]], v[a[j + 1]])) j++;
-            if (less(v[tmp], v[a[j]])) {
-                a[i] = a[j];
-                i = j;
-                j += j;
-            } else {
-                break;
-            }
-        }
-        a[i] = tmp;
+        sift_down(v, a, 1, n);
     }
 }
 
