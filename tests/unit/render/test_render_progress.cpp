@@ -94,6 +94,11 @@ TEST_CASE("views: the lesson's heatmaps follow the shown sections, labelled with
     CHECK(maps[1].scale == Scale::signed_);
     CHECK(maps[1].row_labels == r.words);
     CHECK(maps[1].column_labels == std::vector<std::string>{"1", "2", "3"});
+    // In English (and so in the SVG) each character with its position: readable without a CJK font.
+    const std::vector<Heatmap> english = lesson_heatmaps(r, Wording::english);
+    CHECK(english[0].row_labels == std::vector<std::string>{"1 床", "2 前"});
+    CHECK(english[0].column_labels == english[0].row_labels);
+    CHECK(english[1].row_labels == english[0].row_labels);
 }
 
 TEST_CASE("views: udl 12.1 shows the loop's attention (a_nm at row m, column n), the scaled one, then X'") {
