@@ -165,6 +165,22 @@ TEST_CASE("progress: the time left at the pace so far, after a second; a refresh
     CHECK(out.empty());
 }
 
+TEST_CASE("progress: the step named after the percentage; a new step drawn at once") {
+    std::string out;
+    double now = 0;
+    ProgressLine line("attn cost:", [&](const std::string& s) { out = s; }, [&] { return now; }, 0.25, 0.1);
+    now = 0.3;
+    line.update(1, 10, "naive, T = 1000");
+    CHECK(out == "\rattn cost: 10% (naive, T = 1000)\x1b[K");
+    now = 0.32;                                        // within the interval, same percentage
+    line.update(1, 10, "recompute, T = 1000");
+    CHECK(out == "\rattn cost: 10% (recompute, T = 1000)\x1b[K");
+    out.clear();
+    now = 0.34;
+    line.update(1, 10, "recompute, T = 1000");         // nothing new: not redrawn
+    CHECK(out.empty());
+}
+
 TEST_CASE("progress: the line of a run without progress") {
     CHECK(ticker_text("attn mask:", 3) == "\rattn mask: working, 3 s\x1b[K");
 }
