@@ -13,5 +13,8 @@ std::string udl_decoding_text(const results::UdlDecodingReport& r);
 std::string udl_decoding_raised(const results::UdlDecodingReport& r);
 // Where GPT-2's weights come from (the one line printed when no --model was given).
 std::string udl_decoding_model_missing();
+// `--diagnose`: the verdict, what else prints the same lines, the first line that differs from
+// the right decoder's print (a student's lines quoted as Python's repr).
+std::string udl_decoding_diagnosis_text(const results::UdlDecodingDiagnosis& d);
 
 }  // namespace attn::render

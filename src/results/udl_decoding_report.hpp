@@ -35,4 +35,31 @@ struct UdlDecodingReport {
     bool model_missing = false;       // no --model: only cell 7 ran; the rest needs GPT-2's weights
 };
 
+// `attn udl 12.4 --diagnose`: which decoder, right or with which mistake, printed a student's
+// lines (experiments/udl_decoding_diagnose).
+struct UdlDecodingDiagnosis {
+    std::size_t lines = 0;            // the printed lines read (a traceback's lines not counted)
+    std::string raised;               // the exception read after them ("" none)
+    std::string match;                // "right", a mistake's name, or "" for no match
+    std::string decoder;              // the decoder that printed them ("sampling", "greedy", "top-k",
+                                      // "nucleus", "k-th", "beam search"); for no match the
+                                      // decoder whose right print they come nearest
+    std::vector<int> cells;           // that decoder's cells (10, 11; …)
+    std::string explanation;          // the mistake's one sentence ("" otherwise)
+    struct Also {                     // another candidate that prints the very same lines
+        std::string match;            // "right" or a mistake's name
+        std::string decoder;
+        std::vector<int> cells;
+    };
+    std::vector<Also> also;
+    std::vector<std::string> mistakes;   // the mistakes tried, in order
+    // The first line, in print order, that differs from the right decoder's print.
+    bool differs = false;
+    int cell = 0;                     // the cell it is printed by
+    std::size_t line = 0;             // 1-based within that cell
+    bool has_yours = false, has_right = false;   // a line there (a print may be shorter)
+    bool yours_raises = false, right_raises = false;   // there: the exception raised, not a line
+    std::string yours, right;                    // the line (or the exception) there
+};
+
 }  // namespace attn::results

@@ -14,6 +14,7 @@
 #include "files/read_whole.hpp"
 #include "experiments/udl.hpp"
 #include "experiments/udl_decoding.hpp"
+#include "experiments/udl_decoding_diagnose.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/json/udl_decoding_json.hpp"
 #include "render/json/udl_json.hpp"
@@ -55,12 +56,20 @@ experiments::DecodingOptions decoding_options(const UdlFlags& f) {
     return o;
 }
 
+std::string read_input(const std::string& path);
+
 // Notebook 12.4: the printed lines on standard output, a note on standard error for what the
 // notebook raised (exit 1) or for the weights it lacked (exit 4).
 int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) {
     if (t.pictures.heatmap || !t.pictures.svg.empty())
         throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply to notebook 12.4 yet");
-    if (t.options.diagnose) throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
+    if (t.options.diagnose) {
+        experiments::DecodingOptions o = decoding_options(t.options);
+        const results::UdlDecodingDiagnosis d = experiments::diagnose_decoding(o, read_input(*t.options.diagnose));
+        write_stdout(t.presentation.format == Format::json ? render::udl_decoding_diagnosis_json(d, record)
+                                                           : render::udl_decoding_diagnosis_text(d));
+        return d.match == "right" ? 0 : 1;
+    }
     const results::UdlDecodingReport r = experiments::run_udl_decoding(decoding_options(t.options));
     if (!r.inferred.empty()) std::fprintf(stderr, "attn: %s\n", r.inferred.c_str());
     write_stdout(t.presentation.format == Format::json ? render::udl_decoding_json(r, record) : render::udl_decoding_text(r));

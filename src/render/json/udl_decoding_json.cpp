@@ -31,4 +31,33 @@ std::string udl_decoding_json(const results::UdlDecodingReport& r, const results
     return json::document(invocation, std::move(data));
 }
 
+std::string udl_decoding_diagnosis_json(const results::UdlDecodingDiagnosis& d, const results::Invocation& invocation) {
+    auto text_or_null = [](const std::string& s) { return s.empty() ? json::Json(nullptr) : json::Json(s); };
+    json::Json also = json::Json::array();
+    for (const auto& a : d.also) also.push_back({{"match", a.match}, {"decoder", a.decoder}, {"cells", a.cells}});
+    json::Object data;
+    data.value("notebook", "12.4")
+        .value("lines", d.lines)
+        .value("raised", text_or_null(d.raised))
+        .value("match", text_or_null(d.match))
+        .value("decoder", d.decoder)
+        .value("cells", d.cells)
+        .value("explanation", text_or_null(d.explanation))
+        .value("also", also)
+        .value("mistakes", d.mistakes);
+    if (d.differs) {
+        json::Object first;   // the first line (or raise) that differs from the right decoder's print
+        first.value("cell", d.cell)
+            .value("line", d.line)
+            .value("yours", d.has_yours ? json::Json(d.yours) : json::Json(nullptr))
+            .value("yours_raises", d.yours_raises)
+            .value("right", d.has_right ? json::Json(d.right) : json::Json(nullptr))
+            .value("right_raises", d.right_raises);
+        data.object("first_difference", first);
+    } else {
+        data.value("first_difference", nullptr);
+    }
+    return json::document(invocation, std::move(data));
+}
+
 }  // namespace attn::render
