@@ -1,6 +1,7 @@
 // `attn udl 12.1|12.2|12.3|12.4`: the Understanding Deep Learning notebooks 12.1, 12.2, 12.3 and
 // 12.4, cell by cell; --mistake replays a common wrong solution of 12.2, 12.3 or 12.4, --diagnose
-// names the one behind a printed X' (12.2) or a printed final tokens and vocabulary (12.3).
+// names the one behind a printed X' (12.2), a printed final tokens and vocabulary (12.3) or a
+// decoder's printed lines (12.4).
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -116,7 +117,7 @@ Command udl_command() {
     const std::string size_range = range_text(1L, experiments::kUdlMaxSize);
     Experiment<UdlFlags, Report> e;
     e.name = "udl";
-    e.summary = "The Understanding Deep Learning notebooks 12.1, 12.2 and 12.3, replayed cell by cell";
+    e.summary = "The Understanding Deep Learning notebooks 12.1, 12.2, 12.3 and 12.4, replayed cell by cell";
     e.footer =
         "NOTEBOOK is 12.1 (self-attention from scratch), 12.2 (multi-head self-attention) or\n"
         "12.3 (tokenization: byte-pair encoding of the sailor rhyme of figure 12.8, or --text) or\n"
@@ -124,9 +125,10 @@ Command udl_command() {
         "folder; without it cell 7 runs from --vocab and attn exits 4 saying where GPT-2 comes from).\n"
         "With no flags it prints what the solved notebook prints; 12.1 and 12.2 draw from NumPy's\n"
         "legacy generator (np.random.seed, np.random.normal), so their printed true values appear.\n"
-        "--mistake replays a common wrong solution of 12.2 or 12.3. --diagnose FILE (- for\n"
+        "--mistake replays a common wrong solution of 12.2, 12.3 or 12.4. --diagnose FILE (- for\n"
         "standard input) reads what a notebook printed (12.2: X'; 12.3: the last Tokens and\n"
-        "Vocabulary lines, or the whole transcript) and names the computation it comes from:\n"
+        "Vocabulary lines, or the whole transcript; 12.4: the lines of one decoder's cells, --cells\n"
+        "naming them if you like) and names the computation it comes from:\n"
         "exit 0 the right answer, 1 a mistake or no match, 2 not enough or not the expected\n"
         "print, 3 the file cannot be opened.";
     Option<UdlFlags> notebook;
@@ -172,7 +174,7 @@ Command udl_command() {
         return out;
     };
     Option<std::optional<std::string>> mistake =
-        given_text_flag("--mistake", "NAME", "12.2, 12.3: replay a common wrong solution");
+        given_text_flag("--mistake", "NAME", "12.2, 12.3, 12.4: replay a common wrong solution");
     for (auto nb : {experiments::UdlNotebook::nb12_2, experiments::UdlNotebook::nb12_3}) {
         std::string names;
         mistake.flag.choices_after.push_back({experiments::udl_notebook_name(nb), {}});
@@ -261,7 +263,7 @@ Command udl_command() {
                   merges,
                   lift(&UdlFlags::diagnose,
                        given_text_flag("--diagnose", "FILE",
-                                       "12.2, 12.3: name the computation behind the print in FILE (- reads standard input)")),
+                                       "12.2, 12.3, 12.4: name the computation behind the print in FILE (- reads standard input)")),
               };
     e.flags = options<UdlFlags>(udl_flags + decoding_flags) + pictures<UdlFlags>(heatmap_flags()) + pictures<UdlFlags>({svg_flag()}) + presented<UdlFlags>({format});
     e.has_lang = false;
