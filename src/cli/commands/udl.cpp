@@ -2,6 +2,7 @@
 // 12.4, cell by cell; --mistake replays a common wrong solution of 12.2, 12.3 or 12.4, --diagnose
 // names the one behind a printed X' (12.2), a printed final tokens and vocabulary (12.3) or a
 // decoder's printed lines (12.4).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -37,14 +38,43 @@ struct UdlFlags {
     std::optional<std::string> model, vocab, prompt;
     std::optional<long> cell;
     std::vector<long> cells;
+    std::vector<std::string> given_124, given_seeds;   // 12.4's flags and --seed-x/--seed-w, as given
 };
+
+// A flag of one notebook given to another is refused, never ignored (one line naming the flag and
+// the notebooks it belongs to, exit 2). A --mistake of another notebook is named as such.
+void refuse_other_notebooks(const UdlFlags& f, bool nb124, bool heatmap) {
+    if (!nb124) {
+        if (!f.given_124.empty()) throw UsageError(f.given_124.front(), "applies to notebook 12.4 only");
+        if (f.mistake) {
+            const std::vector<std::string> m = experiments::decoding_mistake_names();
+            if (std::find(m.begin(), m.end(), *f.mistake) != m.end())
+                throw UsageError("--mistake", *f.mistake + " is a mistake of 12.4, not of " + f.notebooks.front());
+        }
+        return;
+    }
+    if (!f.given_seeds.empty()) throw UsageError(f.given_seeds.front(), "applies to notebooks 12.1, 12.2 and 12.3 only (12.4 has --seed)");
+    const experiments::UdlOptions& o = f.options;
+    if (o.n || o.d || o.h) throw UsageError(o.n ? "--n" : o.d ? "--d" : "--h", "applies to notebooks 12.1 and 12.2 only");
+    if (f.text || o.tokenize.merges) throw UsageError(f.text ? "--text" : "--merges", "applies to notebook 12.3 only");
+    if (heatmap) throw UsageError("--heatmap", "applies to notebooks 12.1 and 12.2 only");
+    if (f.mistake) {
+        for (experiments::UdlNotebook nb : {experiments::UdlNotebook::nb12_2, experiments::UdlNotebook::nb12_3}) {
+            const std::vector<std::string> m = experiments::udl_mistake_names(nb);
+            if (std::find(m.begin(), m.end(), *f.mistake) != m.end())
+                throw UsageError("--mistake", *f.mistake + " is a mistake of " + experiments::udl_notebook_name(nb) +
+                                                  ", not of 12.4");
+        }
+    }
+}
 
 constexpr char kModelEnvironment[] = "ATTN_GPT2_MODEL";   // --model's default (docs/udl.md)
 
 bool decoding(const UdlFlags& f) { return f.notebooks.size() == 1 && f.notebooks.front() == "12.4"; }
 
 // 12.4's options: the flags, --model from the environment when not given.
-experiments::DecodingOptions decoding_options(const UdlFlags& f) {
+experiments::DecodingOptions decoding_options(const UdlFlags& f, bool heatmap = false) {
+    refuse_other_notebooks(f, true, heatmap);
     experiments::DecodingOptions o = f.decoding;
     if (f.model) o.model = *f.model;
     else if (const char* env = std::getenv(kModelEnvironment); env && *env) o.model = env;
@@ -62,8 +92,8 @@ std::string read_input(const std::string& path);
 // Notebook 12.4: the printed lines on standard output, a note on standard error for what the
 // notebook raised (exit 1) or for the weights it lacked (exit 4).
 int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) {
-    if (t.pictures.heatmap || !t.pictures.svg.empty())
-        throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply to notebook 12.4 yet");
+    decoding_options(t.options, t.pictures.heatmap);
+    if (!t.pictures.svg.empty()) throw UsageError("--svg", "does not apply to notebook 12.4 yet");
     if (t.options.diagnose) {
         experiments::DecodingOptions o = decoding_options(t.options);
         const results::UdlDecodingDiagnosis d = experiments::diagnose_decoding(o, read_input(*t.options.diagnose));
@@ -103,10 +133,20 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
         throw UsageError("NOTEBOOK", f.notebooks.empty() ? "give 12.1, 12.2 or 12.3"
                                                           : "give one notebook, 12.1, 12.2 or 12.3");
     o.notebook = experiments::parse_udl_notebook(f.notebooks.front());
+    refuse_other_notebooks(f, false, false);
     if (f.text) o.tokenize.text = *f.text;
     if (f.mistake) experiments::set_udl_mistake(o, *f.mistake);
     experiments::validate(o);
     return o;
+}
+
+// The flag, parsed as before, and its name kept in `given` (which notebook's flags were given).
+Option<UdlFlags> noted(Option<UdlFlags> flag, std::vector<std::string> UdlFlags::*given) {
+    flag.parse = [parse = flag.parse, name = flag.flag.name, given](UdlFlags& f, const std::string& text) {
+        parse(f, text);
+        (f.*given).push_back(name);
+    };
+    return flag;
 }
 
 }  // namespace
@@ -154,7 +194,7 @@ Command udl_command() {
     auto seed = [seeds](const std::string& name, const std::string& help, std::int64_t experiments::UdlOptions::*field) {
         Option<std::int64_t> flag = int64_flag(name, help, experiments::UdlOptions{}.*field, seeds);
         flag.value = [](std::int64_t value) { return results::SettingValue(std::to_string(value)); };
-        return lift(&UdlFlags::options, lift(field, flag));
+        return noted(lift(&UdlFlags::options, lift(field, flag)), &UdlFlags::given_seeds);
     };
     // N, D and H default by notebook, so "not given" is kept apart from every value; recorded
     // from the run's sizes.
@@ -228,6 +268,7 @@ Command udl_command() {
     cell_flag.value = [](const std::optional<long>& v) { return results::SettingValue(v.value_or(0L)); };
     decoding_flags.push_back(lift(&UdlFlags::cell, cell_flag));
     decoding_flags.push_back(lift(&UdlFlags::cells, int_list_flag("--cells", "12.4: print only these cells", {}, "printing cells", "all")));
+    for (Option<UdlFlags>& flag : decoding_flags) flag = noted(flag, &UdlFlags::given_124);
     // 12.3's --merges: "not given" is the notebook's 22.
     Option<long> merges_given = int_flag("--merges", "12.3: merges tokenize() makes", 0,
                                          range_text(0L, experiments::kTokenizeMaxMerges));
