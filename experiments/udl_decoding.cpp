@@ -105,6 +105,11 @@ public:
                 r_.raised_cell = static_cast<int>(n);
                 r_.raised = e.what();
                 return;
+            } catch (const gpt2::VocabularyKeyError& e) {   // GPT2Tokenizer's KeyError, met in this cell
+                r_.raised_cell = static_cast<int>(n);
+                r_.raised = "KeyError";
+                r_.raised_key = e.key;
+                return;
             }
         }
     }
@@ -395,6 +400,7 @@ struct Loaded {
     std::unique_ptr<gpt2::Model> model;
     std::vector<int> prompt_ids;
     std::string inferred;
+    std::optional<std::string> prompt_key_error;   // the prompt met a KeyError: no cell runs
 };
 
 Loaded load(const DecodingOptions& o, const std::set<long>& shown) {
@@ -413,7 +419,13 @@ Loaded load(const DecodingOptions& o, const std::set<long>& shown) {
     if (V > static_cast<long>(l.tok->size()))
         throw IoError("the model predicts " + std::to_string(V) + " ids but the vocabulary decodes " +
                       std::to_string(l.tok->size()));
-    const std::vector<int> ids = l.tok->encode(o.prompt);
+    std::vector<int> ids;
+    try {
+        ids = l.tok->encode(o.prompt);   // before any cell, as the reference checks the prompt
+    } catch (const gpt2::VocabularyKeyError& e) {
+        l.prompt_key_error = e.key;
+        return l;
+    }
     l.prompt_ids = ids;
     if (ids.empty()) throw UsageError("--prompt", "encodes to no tokens (the model needs at least one)");
     if (*std::max_element(ids.begin(), ids.end()) >= V)
@@ -431,6 +443,12 @@ results::UdlDecodingReport run_loaded(const DecodingOptions& o, Loaded& l, const
     results::UdlDecodingReport r;
     r.inferred = l.inferred;
     r.prompt_ids = l.prompt_ids;
+    if (l.prompt_key_error) {
+        r.raised = "KeyError";
+        r.raised_key = l.prompt_key_error;
+        r.raised_at_prompt = true;
+        return r;
+    }
     Notebook(o, *l.tok, l.model.get(), r).run(shown, needed_only);
     return r;
 }

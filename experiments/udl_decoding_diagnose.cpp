@@ -212,7 +212,8 @@ results::UdlDecodingDiagnosis diagnose_decoding(const DecodingOptions& options, 
         c.run = std::move(reports[i]);
         c.usable = c.run.raised_cell >= 0;
         c.print.lines = c.run.lines;
-        if (c.run.raised_cell > 0) c.print.raised = c.run.raised;
+        if (c.run.raised_cell > 0 || c.run.raised_at_prompt)   // a KeyError as Python shows an ordinary key
+            c.print.raised = c.run.raised_key ? "KeyError: '" + *c.run.raised_key + "'" : c.run.raised;
     }
 
     results::UdlDecodingDiagnosis d;

@@ -10,9 +10,16 @@ std::string udl_decoding_text(const results::UdlDecodingReport& r) {
     return out;
 }
 
+std::string udl_decoding_exception(const results::UdlDecodingReport& r) {
+    return r.raised_key ? "KeyError: " + print::py_str_repr(*r.raised_key) : r.raised;
+}
+
 std::string udl_decoding_raised(const results::UdlDecodingReport& r) {
+    if (r.raised_at_prompt)
+        return "the notebook raises " + udl_decoding_exception(r) +
+               " tokenizing the prompt (the vocabulary lacks a token its merges make); no cell runs";
     if (!r.raised_cell) return "";
-    return "cell " + std::to_string(r.raised_cell) + ": the notebook raises " + r.raised + "; Run all stops here";
+    return "cell " + std::to_string(r.raised_cell) + ": the notebook raises " + udl_decoding_exception(r) + "; Run all stops here";
 }
 
 std::string udl_decoding_model_missing() {

@@ -1,6 +1,7 @@
 #pragma once
 // What `attn udl 12.4` computes: the printed lines of notebook 12.4's shown cells, in order, and
 // where the notebook's own code raised (Run all stops there). Rendered by render/udl_decoding_text.
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,11 @@ struct UdlDecodingReport {
     std::vector<int> prompt_ids;
     int raised_cell = 0;              // 0: every cell ran
     std::string raised;               // "ValueError: probabilities do not sum to 1"
+    // GPT2Tokenizer's KeyError (a vocabulary flaw a text meets): the key it did not find; the
+    // exception is "KeyError: " + Python's repr of it (rendered). With raised_at_prompt it was
+    // met tokenizing the prompt, before any cell, where the reference tokenizes it.
+    std::optional<std::string> raised_key;
+    bool raised_at_prompt = false;
     std::string inferred;             // a bare file's inferred configuration ("" with config.json)
     bool model_missing = false;       // no --model: only cell 7 ran; the rest needs GPT-2's weights
 };

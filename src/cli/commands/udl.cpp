@@ -105,7 +105,7 @@ int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation&
     if (!r.inferred.empty()) std::fprintf(stderr, "attn: %s\n", r.inferred.c_str());
     write_stdout(t.presentation.format == Format::json ? render::udl_decoding_json(r, record) : render::udl_decoding_text(r));
     finish_stdout();
-    if (r.raised_cell) {
+    if (r.raised_cell || r.raised_at_prompt) {
         std::fprintf(stderr, "attn: %s\n", render::udl_decoding_raised(r).c_str());
         return 1;
     }

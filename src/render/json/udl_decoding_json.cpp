@@ -1,6 +1,7 @@
 #include "render/json/udl_decoding_json.hpp"
 
 #include "render/json/json_document.hpp"
+#include "render/udl_decoding_text.hpp"
 
 namespace attn::render {
 
@@ -21,9 +22,10 @@ std::string udl_decoding_json(const results::UdlDecodingReport& r, const results
     }
     json::Object data;
     data.value("notebook", "12.4").value("prompt_ids", r.prompt_ids).objects("cells", std::move(cells));
-    if (r.raised_cell) {
+    if (r.raised_cell || r.raised_at_prompt) {
         json::Object raised;
-        raised.value("cell", r.raised_cell).value("error", r.raised);
+        raised.value("cell", r.raised_at_prompt ? json::Json(nullptr) : json::Json(r.raised_cell))
+            .value("error", udl_decoding_exception(r));
         data.object("raised", raised);
     } else {
         data.value("raised", nullptr);
