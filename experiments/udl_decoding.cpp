@@ -22,6 +22,8 @@ namespace {
 
 using gpt2::NotebookRaise;
 
+constexpr std::size_t kTopShown = 10;   // a step's most likely tokens kept for the picture and JSON
+
 struct MistakeEntry {
     const char* name;
     DecodingMistake mistake;
@@ -123,13 +125,31 @@ private:
     // One decision of a shown cell, for --format json: the ids appended, their probabilities
     // under the model (before any cut), and its margins.
     using Margins = std::vector<std::pair<std::string, double>>;
-    void record(const char* decoder, const std::vector<int>& chosen, const std::vector<float>& p, Margins margins) {
+    // `kept`: the probabilities after a cut (top-k, nucleus), empty for none.
+    void record(const char* decoder, const std::vector<int>& chosen, const std::vector<float>& p, Margins margins,
+                const std::vector<float>& kept = {}) {
         if (!showing_) return;
         results::UdlDecodingStep step;
         step.cell = cell_;
         step.decoder = decoder;
         step.chosen = chosen;
         for (int id : chosen) step.probabilities.push_back(p[static_cast<std::size_t>(id)]);
+        // the distribution it saw: the most likely tokens (probability descending, then id)
+        std::vector<int> order(p.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+        const std::size_t shown = std::min<std::size_t>(kTopShown, p.size());
+        std::partial_sort(order.begin(), order.begin() + static_cast<long>(shown), order.end(), [&](int a, int b) {
+            const float pa = p[static_cast<std::size_t>(a)], pb = p[static_cast<std::size_t>(b)];
+            return pa > pb || (pa == pb && a < b);
+        });
+        for (std::size_t i = 0; i < shown; ++i)
+            step.top.push_back({order[i], p[static_cast<std::size_t>(order[i])], tok_.decode_single(order[i], o_.legacy_decode)});
+        for (int id : chosen) {
+            const float v = p[static_cast<std::size_t>(id)];
+            step.chosen_ranks.push_back(1 + std::count_if(p.begin(), p.end(), [v](float q) { return q > v; }));
+            step.chosen_texts.push_back(tok_.decode_single(id, o_.legacy_decode));
+        }
+        if (!kept.empty()) step.kept = std::count_if(kept.begin(), kept.end(), [](float q) { return q > 0; });
         for (auto& m : margins)
             if (m.second >= 0) step.margins.push_back(std::move(m));
         r_.steps.push_back(std::move(step));
@@ -182,7 +202,8 @@ private:
         double draw = -1;
         t.ids.push_back(gpt2::choice(rs_, cut.kept, &draw));
         record("top-k", {t.ids.back()}, p,
-               {{"top-k cut", gpt2::relative_gap(largest_if_shown(p, static_cast<std::size_t>(o_.k) + 1), o_.k - 1, o_.k)}, {"draw", draw}});
+               {{"top-k cut", gpt2::relative_gap(largest_if_shown(p, static_cast<std::size_t>(o_.k) + 1), o_.k - 1, o_.k)}, {"draw", draw}},
+               cut.kept);
     }
     void get_nucleus_sampling_token(Tokens& t) {
         const std::vector<float> p = probs(t.ids);
@@ -191,7 +212,8 @@ private:
         print("Choosing from " + std::to_string(index) + " tokens");
         const long offset = is(DecodingMistake::nucleus_off_by_one) ? 1 : is(DecodingMistake::nucleus_minus_one) ? -1 : 0;
         double draw = -1;
-        t.ids.push_back(gpt2::choice(rs_, gpt2::nucleus_keep(p, sorted, index, offset), &draw));
+        const std::vector<float> kept = gpt2::nucleus_keep(p, sorted, index, offset);
+        t.ids.push_back(gpt2::choice(rs_, kept, &draw));
         if (showing_) {
             const float thresh = static_cast<float>(o_.thresh);
             const std::vector<float> cum = gpt2::cumsum(sorted);
@@ -201,7 +223,8 @@ private:
                 cum_margin = std::min(static_cast<double>(cum[i]) - thresh, i ? static_cast<double>(thresh) - cum[i - 1] : INFINITY) /
                              std::max(std::fabs(o_.thresh), 1e-30);
             record("nucleus", {t.ids.back()}, p,
-                   {{"nucleus cum", cum_margin}, {"nucleus cut", gpt2::relative_gap(sorted, index, index + 1)}, {"draw", draw}});
+                   {{"nucleus cum", cum_margin}, {"nucleus cut", gpt2::relative_gap(sorted, index, index + 1)}, {"draw", draw}},
+                   kept);
         }
     }
     void get_kth_most_likely_token(Tokens& t, std::size_t k) {
@@ -244,15 +267,35 @@ private:
         print("---");
     }
 
+    // One step of the beam tree (shown cells only): each beam's parent and the ids it appends.
+    void record_beams(const std::vector<Tokens>& beams, const std::vector<int>& parents, const std::vector<std::size_t>& bases) {
+        if (!showing_) return;
+        std::vector<results::UdlBeam> step;
+        for (std::size_t i = 0; i < beams.size(); ++i) {
+            results::UdlBeam b;
+            b.parent = parents[i];
+            b.appended.assign(beams[i].ids.begin() + static_cast<long>(bases[i]), beams[i].ids.end());
+            b.appended_text = tok_.decode(b.appended, o_.legacy_decode);
+            b.log_prob = beams[i].log_prob && beams[i].log_prob->size() == 1 ? (*beams[i].log_prob)[0] : 0.0;
+            step.push_back(std::move(b));
+        }
+        r_.beam_steps.push_back(std::move(step));
+    }
+
     Tokens do_beam_search(Tokens input, std::size_t n_beam, long beam_length) {
         input.log_prob = std::nullopt;   // input_tokens_in["log_prob"] = 0.0
         std::vector<Tokens> beams(n_beam);
+        std::vector<int> parents(n_beam, -1);      // the tree, for the picture and JSON
+        std::vector<std::size_t> bases(n_beam, input.ids.size());
         for (std::size_t c_k = 0; c_k < n_beam; ++c_k) {
             beams[c_k] = input;
             get_kth_most_likely_token(beams[c_k], c_k);
         }
         print_beams(beams);
+        record_beams(beams, parents, bases);
         for (long pos = 0; pos + 1 < beam_length; ++pos) {
+            std::vector<std::size_t> lengths(n_beam);   // each beam's length before this step extends it
+            for (std::size_t b = 0; b < n_beam; ++b) lengths[b] = beams[b].ids.size();
             std::vector<Tokens> all(n_beam * n_beam);
             std::vector<double> log_probs_all(n_beam * n_beam, 0.0);
             for (std::size_t c_beam = 0; c_beam < n_beam; ++c_beam) {
@@ -269,8 +312,13 @@ private:
             std::vector<double> negated(log_probs_all.size());
             for (std::size_t i = 0; i < negated.size(); ++i) negated[i] = log_probs_all[i] * -1;
             const std::vector<std::size_t> order = gpt2::numpy_argsort(negated);
-            for (std::size_t c_k = 0; c_k < n_beam; ++c_k) beams[c_k] = all[order[c_k]];
+            for (std::size_t c_k = 0; c_k < n_beam; ++c_k) {
+                beams[c_k] = all[order[c_k]];
+                parents[c_k] = static_cast<int>(order[c_k] / n_beam);   // candidate c_beam * n_beam + c_k
+                bases[c_k] = lengths[order[c_k] / n_beam];
+            }
             print_beams(beams);
+            record_beams(beams, parents, bases);
         }
         return beams[0];
     }

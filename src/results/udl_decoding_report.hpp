@@ -12,12 +12,37 @@ namespace attn::results {
 // widened), and how near it came to another choice (the kinds of udl124.py --margins: "draw",
 // "argmax", "top-k cut", "nucleus cum", "nucleus cut", "k-th above", "k-th below"; relative gaps
 // between sorted probabilities, absolute distances of the draw from a cdf boundary).
+// A candidate token of one step: its id, probability and text (decode of the id alone).
+struct UdlCandidate {
+    int id = 0;
+    double probability = 0;
+    std::string text;
+};
+
 struct UdlDecodingStep {
     int cell = 0;
     std::string decoder;                       // "sample", "greedy", "top-k", "nucleus", "k-th"
     std::vector<int> chosen;
     std::vector<double> probabilities;
     std::vector<std::pair<std::string, double>> margins;
+    // The distribution the decision saw (for the picture and JSON): the most likely tokens, by
+    // probability descending then id; each chosen token's rank (1 = most likely: 1 + the tokens
+    // more likely than it) and text; what the cut keeps (top-k, nucleus: the tokens at or above
+    // its value; -1: no cut).
+    std::vector<UdlCandidate> top;
+    std::vector<long> chosen_ranks;
+    std::vector<std::string> chosen_texts;
+    long kept = -1;
+};
+
+// One beam of beam search (cell 28) at one step: which beam of the step before it extends
+// (-1: the prompt), the ids it appends to that beam (the notebook's chained continuations append
+// c_k + 1), their text, and its log_prob (float32).
+struct UdlBeam {
+    int parent = -1;
+    std::vector<int> appended;
+    std::string appended_text;
+    double log_prob = 0;
 };
 
 struct UdlDecodingCell {
@@ -29,6 +54,7 @@ struct UdlDecodingReport {
     std::vector<std::string> lines;   // each one line of the notebook's output, without "\n"
     std::vector<UdlDecodingCell> cells;   // the same lines, by shown cell
     std::vector<UdlDecodingStep> steps;   // the shown cells' decisions, in order
+    std::vector<std::vector<UdlBeam>> beam_steps;   // cell 28 when shown: the beams after each step
     std::vector<int> prompt_ids;
     int raised_cell = 0;              // 0: every cell ran
     std::string raised;               // "ValueError: probabilities do not sum to 1"

@@ -20,6 +20,7 @@
 #include "render/heatmap_views.hpp"
 #include "render/json/udl_decoding_json.hpp"
 #include "render/json/udl_json.hpp"
+#include "render/svg/decoding_svg.hpp"
 #include "render/svg/heatmap_svg.hpp"
 #include "render/svg/tokenize_svg.hpp"
 #include "render/udl_decoding_text.hpp"
@@ -93,8 +94,8 @@ std::string read_input(const std::string& path);
 // notebook raised (exit 1) or for the weights it lacked (exit 4).
 int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) {
     decoding_options(t.options, t.pictures.heatmap);
-    if (!t.pictures.svg.empty()) throw UsageError("--svg", "does not apply to notebook 12.4 yet");
     if (t.options.diagnose) {
+        if (!t.pictures.svg.empty()) throw UsageError("--svg", "does not apply with --diagnose");
         experiments::DecodingOptions o = decoding_options(t.options);
         const results::UdlDecodingDiagnosis d = experiments::diagnose_decoding(o, read_input(*t.options.diagnose));
         write_stdout(t.presentation.format == Format::json ? render::udl_decoding_diagnosis_json(d, record)
@@ -103,6 +104,7 @@ int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation&
     }
     const results::UdlDecodingReport r = experiments::run_udl_decoding(decoding_options(t.options));
     if (!r.inferred.empty()) std::fprintf(stderr, "attn: %s\n", r.inferred.c_str());
+    if (!t.pictures.svg.empty()) write_svg(t.pictures, render::svg::decoding_svg(r));
     write_stdout(t.presentation.format == Format::json ? render::udl_decoding_json(r, record) : render::udl_decoding_text(r));
     finish_stdout();
     if (r.raised_cell || r.raised_at_prompt) {

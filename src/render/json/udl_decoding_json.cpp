@@ -13,11 +13,26 @@ std::string udl_decoding_json(const results::UdlDecodingReport& r, const results
             if (s.cell != c.cell) continue;
             json::Json margins = json::Json::object();
             for (const auto& [kind, value] : s.margins) margins[kind] = value;
+            json::Json top = json::Json::array();
+            for (const results::UdlCandidate& t : s.top)
+                top.push_back({{"id", t.id}, {"probability", t.probability}, {"text", t.text}});
             steps.push_back({{"decoder", s.decoder}, {"chosen", s.chosen}, {"probabilities", s.probabilities},
-                             {"margins", margins}});
+                             {"margins", margins}, {"ranks", s.chosen_ranks}, {"top", top},
+                             {"kept", s.kept >= 0 ? json::Json(s.kept) : json::Json(nullptr)}});
         }
         json::Object cell;
         cell.value("cell", c.cell).value("lines", c.lines).value("steps", steps);
+        if (c.cell == 28) {   // beam search as a tree: each step's beams, each linked to its parent
+            json::Json tree = json::Json::array();
+            for (const auto& step : r.beam_steps) {
+                json::Json beams = json::Json::array();
+                for (const results::UdlBeam& b : step)
+                    beams.push_back({{"parent", b.parent >= 0 ? json::Json(b.parent) : json::Json(nullptr)},
+                                     {"appended", b.appended}, {"text", b.appended_text}, {"log_prob", b.log_prob}});
+                tree.push_back(beams);
+            }
+            cell.value("beams", tree);
+        }
         cells.push_back(std::move(cell));
     }
     json::Object data;
