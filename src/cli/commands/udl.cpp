@@ -329,7 +329,7 @@ Command udl_command() {
             return d.match == "right" ? 0 : 1;
         }
         if (o.notebook != experiments::UdlNotebook::nb12_2)
-            throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
+            throw UsageError("--diagnose", "applies to notebooks 12.2, 12.3 and 12.4 only");
         const results::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose), numpy_printer());
         write_stdout(t.presentation.format == Format::json ? render::udl_diagnosis_json(d, record)
                                                            : render::udl_diagnosis_text(d));
