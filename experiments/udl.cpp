@@ -323,7 +323,7 @@ void set_udl_mistake(UdlOptions& o, const std::string& name) {
     const std::optional<TokenizeMistake> m123 = find_tokenize_mistake(name);
     switch (o.notebook) {
         case UdlNotebook::nb12_1:
-            throw UsageError("--mistake", "applies to notebooks 12.2 and 12.3 only");
+            throw UsageError("--mistake", "applies to notebooks 12.2, 12.3 and 12.4 only");
         case UdlNotebook::nb12_2:
             if (m122) {
                 o.mistake = *m122;
@@ -435,7 +435,7 @@ results::UdlReport run_udl(const UdlOptions& o) {
 
 results::UdlDiagnosis diagnose_udl(const UdlOptions& o, const std::string& printed, const NumpyPrinter& numpy_print) {
     validate(o);
-    if (o.notebook != UdlNotebook::nb12_2) throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
+    if (o.notebook != UdlNotebook::nb12_2) throw UsageError("--diagnose", "applies to notebooks 12.2, 12.3 and 12.4 only");
     if (o.mistake != UdlMistake::none)
         throw UsageError("--diagnose", "does not go with --mistake (it tries every mistake)");
     input::PrintedMatrix m;

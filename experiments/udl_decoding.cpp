@@ -22,17 +22,40 @@ namespace {
 
 using gpt2::NotebookRaise;
 
-const std::vector<std::pair<std::string, DecodingMistake>>& mistake_table() {
-    static const std::vector<std::pair<std::string, DecodingMistake>> t = {
-        {"topk-k", DecodingMistake::topk_k},
-        {"topk-ascending", DecodingMistake::topk_ascending},
-        {"topk-no-renorm", DecodingMistake::topk_no_renorm},
-        {"nucleus-off-by-one", DecodingMistake::nucleus_off_by_one},
-        {"nucleus-minus-one", DecodingMistake::nucleus_minus_one},
-        {"nucleus-ascending", DecodingMistake::nucleus_ascending},
-        {"beam-without-quirk", DecodingMistake::beam_without_quirk},
-        {"sample-greedy", DecodingMistake::sample_greedy},
-        {"greedy-sample", DecodingMistake::greedy_sample},
+constexpr std::size_t kTopShown = 10;   // a step's most likely tokens kept for the picture and JSON
+
+struct MistakeEntry {
+    const char* name;
+    DecodingMistake mistake;
+    const char* explanation;   // one sentence, for --diagnose
+};
+
+const std::vector<MistakeEntry>& mistake_table() {
+    static const std::vector<MistakeEntry> t = {
+        {"topk-k", DecodingMistake::topk_k,
+         "top-k cuts at sorted[k] instead of sorted[k-1], the (k+1)-th largest probability, so it keeps k+1 tokens"},
+        {"topk-ascending", DecodingMistake::topk_ascending,
+         "top-k takes its cut from the ascending sort, np.sort(p)[k-1], so it keeps every token but the k-1 least likely"},
+        {"topk-no-renorm", DecodingMistake::topk_no_renorm,
+         "top-k does not divide the kept probabilities by their sum, so np.random.choice raises 'probabilities do not "
+         "sum to 1' unless the kept mass is within 3.45e-4 of 1"},
+        {"nucleus-off-by-one", DecodingMistake::nucleus_off_by_one,
+         "nucleus sampling cuts at sorted[thresh_index + 1], keeping one token more than the nucleus"},
+        {"nucleus-minus-one", DecodingMistake::nucleus_minus_one,
+         "nucleus sampling cuts at sorted[thresh_index - 1], keeping one token fewer (at thresh_index 0 that is "
+         "sorted[-1], the smallest, and every token is kept)"},
+        {"nucleus-ascending", DecodingMistake::nucleus_ascending,
+         "nucleus sampling sorts without [::-1], so thresh_index counts from the least likely token and nearly "
+         "every token is kept"},
+        {"beam-without-quirk", DecodingMistake::beam_without_quirk,
+         "beam search extends a copy of each beam (the textbook algorithm) where the notebook extends the beam "
+         "itself, so every candidate is one token longer than its beam instead of a chain"},
+        {"sample-greedy", DecodingMistake::sample_greedy,
+         "sample_next_token takes np.argmax instead of drawing with np.random.choice, so the sampling cells print "
+         "the greedy text"},
+        {"greedy-sample", DecodingMistake::greedy_sample,
+         "get_best_next_token draws with np.random.choice instead of taking np.argmax, so the greedy cells print "
+         "the sampling text"},
     };
     return t;
 }
@@ -67,11 +90,15 @@ public:
     Notebook(const DecodingOptions& o, const gpt2::Tokenizer& tok, gpt2::Model* model, results::UdlDecodingReport& r)
         : o_(o), tok_(tok), model_(model), r_(r), rs_(0) {}
 
-    void run(const std::set<long>& shown) {
+    // Every cell up to the last shown one, as Run all does (a silent cell that raises stops the
+    // run); with `needed_only`, only the shown cells and the cells whose generator they carry on.
+    void run(const std::set<long>& shown, bool needed_only = false) {
         const long last = *shown.rbegin();
         for (long n : decoding_cells()) {
             if (n > last) break;
             showing_ = shown.count(n) > 0;
+            if (needed_only && !showing_ && !std::any_of(shown.begin(), shown.end(), [n](long s) { return carried_from(s) == n; }))
+                continue;
             if (showing_) r_.cells.push_back({static_cast<int>(n), {}});
             cell_ = static_cast<int>(n);
             try {
@@ -79,6 +106,11 @@ public:
             } catch (const NotebookRaise& e) {
                 r_.raised_cell = static_cast<int>(n);
                 r_.raised = e.what();
+                return;
+            } catch (const gpt2::VocabularyKeyError& e) {   // GPT2Tokenizer's KeyError, met in this cell
+                r_.raised_cell = static_cast<int>(n);
+                r_.raised = "KeyError";
+                r_.raised_key = e.key;
                 return;
             }
         }
@@ -93,19 +125,38 @@ private:
     // One decision of a shown cell, for --format json: the ids appended, their probabilities
     // under the model (before any cut), and its margins.
     using Margins = std::vector<std::pair<std::string, double>>;
-    void record(const char* decoder, const std::vector<int>& chosen, const std::vector<float>& p, Margins margins) {
+    // `kept`: the probabilities after a cut (top-k, nucleus), empty for none.
+    void record(const char* decoder, const std::vector<int>& chosen, const std::vector<float>& p, Margins margins,
+                const std::vector<float>& kept = {}) {
         if (!showing_) return;
         results::UdlDecodingStep step;
         step.cell = cell_;
         step.decoder = decoder;
         step.chosen = chosen;
         for (int id : chosen) step.probabilities.push_back(p[static_cast<std::size_t>(id)]);
+        // the distribution it saw: the most likely tokens (probability descending, then id)
+        std::vector<int> order(p.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+        const std::size_t shown = std::min<std::size_t>(kTopShown, p.size());
+        std::partial_sort(order.begin(), order.begin() + static_cast<long>(shown), order.end(), [&](int a, int b) {
+            const float pa = p[static_cast<std::size_t>(a)], pb = p[static_cast<std::size_t>(b)];
+            return pa > pb || (pa == pb && a < b);
+        });
+        for (std::size_t i = 0; i < shown; ++i)
+            step.top.push_back({order[i], p[static_cast<std::size_t>(order[i])], tok_.decode_single(order[i], o_.legacy_decode)});
+        for (int id : chosen) {
+            const float v = p[static_cast<std::size_t>(id)];
+            step.chosen_ranks.push_back(1 + std::count_if(p.begin(), p.end(), [v](float q) { return q > v; }));
+            step.chosen_texts.push_back(tok_.decode_single(id, o_.legacy_decode));
+        }
+        if (!kept.empty()) step.kept = std::count_if(kept.begin(), kept.end(), [](float q) { return q > 0; });
         for (auto& m : margins)
             if (m.second >= 0) step.margins.push_back(std::move(m));
         r_.steps.push_back(std::move(step));
     }
-    std::vector<float> sorted_if_shown(const std::vector<float>& p) const {
-        return showing_ ? gpt2::sorted_values(p, true) : std::vector<float>();
+    // np.sort(p)[::-1][:count] for a shown cell's margins (nothing for a silent one).
+    std::vector<float> largest_if_shown(const std::vector<float>& p, std::size_t count) const {
+        return showing_ ? gpt2::largest(p, count) : std::vector<float>();
     }
     void set_seed() { rs_.seed_with(static_cast<std::uint32_t>(o_.seed)); }
     Tokens prompt() const { return Tokens{tok_.encode(o_.prompt), std::nullopt}; }
@@ -122,7 +173,7 @@ private:
     // argmax (greedy) or choice (sampling), with the margin of that kind of decision
     int draw_or_argmax(const std::vector<float>& p, bool greedy, Margins& margins) {
         if (greedy) {
-            margins.push_back({"argmax", gpt2::relative_gap(sorted_if_shown(p), 0, 1)});
+            margins.push_back({"argmax", gpt2::relative_gap(largest_if_shown(p, 2), 0, 1)});
             return gpt2::argmax(p);
         }
         double draw = -1;
@@ -151,7 +202,8 @@ private:
         double draw = -1;
         t.ids.push_back(gpt2::choice(rs_, cut.kept, &draw));
         record("top-k", {t.ids.back()}, p,
-               {{"top-k cut", gpt2::relative_gap(sorted_if_shown(p), o_.k - 1, o_.k)}, {"draw", draw}});
+               {{"top-k cut", gpt2::relative_gap(largest_if_shown(p, static_cast<std::size_t>(o_.k) + 1), o_.k - 1, o_.k)}, {"draw", draw}},
+               cut.kept);
     }
     void get_nucleus_sampling_token(Tokens& t) {
         const std::vector<float> p = probs(t.ids);
@@ -160,7 +212,8 @@ private:
         print("Choosing from " + std::to_string(index) + " tokens");
         const long offset = is(DecodingMistake::nucleus_off_by_one) ? 1 : is(DecodingMistake::nucleus_minus_one) ? -1 : 0;
         double draw = -1;
-        t.ids.push_back(gpt2::choice(rs_, gpt2::nucleus_keep(p, sorted, index, offset), &draw));
+        const std::vector<float> kept = gpt2::nucleus_keep(p, sorted, index, offset);
+        t.ids.push_back(gpt2::choice(rs_, kept, &draw));
         if (showing_) {
             const float thresh = static_cast<float>(o_.thresh);
             const std::vector<float> cum = gpt2::cumsum(sorted);
@@ -170,7 +223,8 @@ private:
                 cum_margin = std::min(static_cast<double>(cum[i]) - thresh, i ? static_cast<double>(thresh) - cum[i - 1] : INFINITY) /
                              std::max(std::fabs(o_.thresh), 1e-30);
             record("nucleus", {t.ids.back()}, p,
-                   {{"nucleus cum", cum_margin}, {"nucleus cut", gpt2::relative_gap(sorted, index, index + 1)}, {"draw", draw}});
+                   {{"nucleus cum", cum_margin}, {"nucleus cut", gpt2::relative_gap(sorted, index, index + 1)}, {"draw", draw}},
+                   kept);
         }
     }
     void get_kth_most_likely_token(Tokens& t, std::size_t k) {
@@ -181,7 +235,7 @@ private:
         t.ids.insert(t.ids.end(), next.begin(), next.end());
         t.log_prob = add_log(t.log_prob, logs);
         if (showing_) {
-            const std::vector<float> s = gpt2::sorted_values(p, true);
+            const std::vector<float> s = gpt2::largest(p, k + 2);
             const long kk = static_cast<long>(k);
             record("k-th", next, p, {{"k-th above", gpt2::relative_gap(s, kk - 1, kk)}, {"k-th below", gpt2::relative_gap(s, kk, kk + 1)}});
         }
@@ -213,15 +267,35 @@ private:
         print("---");
     }
 
+    // One step of the beam tree (shown cells only): each beam's parent and the ids it appends.
+    void record_beams(const std::vector<Tokens>& beams, const std::vector<int>& parents, const std::vector<std::size_t>& bases) {
+        if (!showing_) return;
+        std::vector<results::UdlBeam> step;
+        for (std::size_t i = 0; i < beams.size(); ++i) {
+            results::UdlBeam b;
+            b.parent = parents[i];
+            b.appended.assign(beams[i].ids.begin() + static_cast<long>(bases[i]), beams[i].ids.end());
+            b.appended_text = tok_.decode(b.appended, o_.legacy_decode);
+            b.log_prob = beams[i].log_prob && beams[i].log_prob->size() == 1 ? (*beams[i].log_prob)[0] : 0.0;
+            step.push_back(std::move(b));
+        }
+        r_.beam_steps.push_back(std::move(step));
+    }
+
     Tokens do_beam_search(Tokens input, std::size_t n_beam, long beam_length) {
         input.log_prob = std::nullopt;   // input_tokens_in["log_prob"] = 0.0
         std::vector<Tokens> beams(n_beam);
+        std::vector<int> parents(n_beam, -1);      // the tree, for the picture and JSON
+        std::vector<std::size_t> bases(n_beam, input.ids.size());
         for (std::size_t c_k = 0; c_k < n_beam; ++c_k) {
             beams[c_k] = input;
             get_kth_most_likely_token(beams[c_k], c_k);
         }
         print_beams(beams);
+        record_beams(beams, parents, bases);
         for (long pos = 0; pos + 1 < beam_length; ++pos) {
+            std::vector<std::size_t> lengths(n_beam);   // each beam's length before this step extends it
+            for (std::size_t b = 0; b < n_beam; ++b) lengths[b] = beams[b].ids.size();
             std::vector<Tokens> all(n_beam * n_beam);
             std::vector<double> log_probs_all(n_beam * n_beam, 0.0);
             for (std::size_t c_beam = 0; c_beam < n_beam; ++c_beam) {
@@ -238,8 +312,13 @@ private:
             std::vector<double> negated(log_probs_all.size());
             for (std::size_t i = 0; i < negated.size(); ++i) negated[i] = log_probs_all[i] * -1;
             const std::vector<std::size_t> order = gpt2::numpy_argsort(negated);
-            for (std::size_t c_k = 0; c_k < n_beam; ++c_k) beams[c_k] = all[order[c_k]];
+            for (std::size_t c_k = 0; c_k < n_beam; ++c_k) {
+                beams[c_k] = all[order[c_k]];
+                parents[c_k] = static_cast<int>(order[c_k] / n_beam);   // candidate c_beam * n_beam + c_k
+                bases[c_k] = lengths[order[c_k] / n_beam];
+            }
             print_beams(beams);
+            record_beams(beams, parents, bases);
         }
         return beams[0];
     }
@@ -294,6 +373,19 @@ private:
     int cell_ = 0;
 };
 
+}  // namespace
+
+long carried_from(long cell) {
+    switch (cell) {
+        case 11: return 10;   // sample_next_token goes on drawing
+        case 15: return 14;
+        case 23: return 22;
+        default: return 0;    // every other cell reseeds
+    }
+}
+
+namespace {
+
 std::string cell_list() {
     std::string s;
     for (long n : decoding_cells()) s += (s.empty() ? "" : ", ") + std::to_string(n);
@@ -304,16 +396,28 @@ std::string cell_list() {
 
 std::vector<std::string> decoding_mistake_names() {
     std::vector<std::string> out;
-    for (const auto& [name, m] : mistake_table()) out.push_back(name);
+    for (const MistakeEntry& e : mistake_table()) out.push_back(e.name);
     return out;
 }
 
 DecodingMistake parse_decoding_mistake(const std::string& name) {
-    for (const auto& [n, m] : mistake_table())
-        if (n == name) return m;
+    for (const MistakeEntry& e : mistake_table())
+        if (e.name == name) return e.mistake;
     std::string names;
-    for (const auto& [n, m] : mistake_table()) names += (names.empty() ? "" : ", ") + n;
+    for (const MistakeEntry& e : mistake_table()) names += (names.empty() ? "" : ", ") + std::string(e.name);
     throw UsageError("--mistake", "12.4's mistakes are " + names);
+}
+
+std::string decoding_mistake_name(DecodingMistake m) {
+    for (const MistakeEntry& e : mistake_table())
+        if (e.mistake == m) return e.name;
+    return "";
+}
+
+std::string decoding_mistake_explanation(DecodingMistake m) {
+    for (const MistakeEntry& e : mistake_table())
+        if (e.mistake == m) return e.explanation;
+    return "";
 }
 
 const std::vector<long>& decoding_cells() {
@@ -335,41 +439,98 @@ void validate(const DecodingOptions& o) {
     if (!text::is_valid(o.prompt)) throw UsageError("--prompt", "is not valid UTF-8");
 }
 
+namespace {
+
+// The vocabulary and model a run reads, checked against the options (decoding_cells' runs share
+// them).
+struct Loaded {
+    std::unique_ptr<gpt2::Tokenizer> tok;
+    std::unique_ptr<gpt2::Model> model;
+    std::vector<int> prompt_ids;
+    std::string inferred;
+    std::optional<std::string> prompt_key_error;   // the prompt met a KeyError: no cell runs
+};
+
+Loaded load(const DecodingOptions& o, const std::set<long>& shown) {
+    Loaded l;
+    const std::string folder = !o.vocab.empty() ? o.vocab : (is_dir(o.model) ? o.model : std::string());
+    if (folder.empty())
+        throw UsageError("--vocab", "give --vocab DIR (or --model DIR with vocab.json + merges.txt in it); GPT-2's "
+                                    "vocabulary and weights: the Hugging Face folder gpt2 (docs/udl.md)");
+    l.tok = std::make_unique<gpt2::Tokenizer>(gpt2::Tokenizer::from_folder(folder));
+    if (o.model.empty()) {
+        if (shown != std::set<long>{7}) throw UsageError("--model", "the decoding cells need --model; without it only --cell 7 runs");
+        return l;
+    }
+    l.model = gpt2::Model::load(o.model, l.inferred);
+    const long V = l.model->config().vocab_size;
+    if (V > static_cast<long>(l.tok->size()))
+        throw IoError("the model predicts " + std::to_string(V) + " ids but the vocabulary decodes " +
+                      std::to_string(l.tok->size()));
+    std::vector<int> ids;
+    try {
+        ids = l.tok->encode(o.prompt);   // before any cell, as the reference checks the prompt
+    } catch (const gpt2::VocabularyKeyError& e) {
+        l.prompt_key_error = e.key;
+        return l;
+    }
+    l.prompt_ids = ids;
+    if (ids.empty()) throw UsageError("--prompt", "encodes to no tokens (the model needs at least one)");
+    if (*std::max_element(ids.begin(), ids.end()) >= V)
+        throw UsageError("--prompt", "has token id " + std::to_string(*std::max_element(ids.begin(), ids.end())) +
+                                         ", past the model's vocabulary (" + std::to_string(V) + ")");
+    const long k_max = V - (o.mistake == DecodingMistake::topk_k ? 1 : 0);
+    if (o.k < 1 || o.k > k_max) throw UsageError("--k", "must be in 1.." + std::to_string(k_max));
+    for (long k : o.kth)
+        if (k < 0 || k >= V) throw UsageError("--kth", "values must be in 0.." + std::to_string(V - 1));
+    if (o.beams > V) throw UsageError("--beams", "must be at most " + std::to_string(V));
+    return l;
+}
+
+results::UdlDecodingReport run_loaded(const DecodingOptions& o, Loaded& l, const std::set<long>& shown, bool needed_only) {
+    results::UdlDecodingReport r;
+    r.inferred = l.inferred;
+    r.prompt_ids = l.prompt_ids;
+    if (l.prompt_key_error) {
+        r.raised = "KeyError";
+        r.raised_key = l.prompt_key_error;
+        r.raised_at_prompt = true;
+        return r;
+    }
+    Notebook(o, *l.tok, l.model.get(), r).run(shown, needed_only);
+    return r;
+}
+
+}  // namespace
+
 results::UdlDecodingReport run_udl_decoding(const DecodingOptions& o) {
     validate(o);
     std::set<long> shown(o.cells.begin(), o.cells.end());
     const bool all = shown.empty();
     if (all) shown = o.model.empty() ? std::set<long>{7} : std::set<long>(decoding_cells().begin(), decoding_cells().end());
-    results::UdlDecodingReport r;
-    const std::string folder = !o.vocab.empty() ? o.vocab : (is_dir(o.model) ? o.model : std::string());
-    if (folder.empty())
-        throw UsageError("--vocab", "give --vocab DIR (or --model DIR with vocab.json + merges.txt in it); GPT-2's "
-                                    "vocabulary and weights: the Hugging Face folder gpt2 (docs/udl.md)");
-    const gpt2::Tokenizer tok = gpt2::Tokenizer::from_folder(folder);
-    std::unique_ptr<gpt2::Model> model;
-    if (o.model.empty()) {
-        if (shown != std::set<long>{7}) throw UsageError("--model", "the decoding cells need --model; without it only --cell 7 runs");
-        r.model_missing = all;
-    } else {
-        model = gpt2::Model::load(o.model, r.inferred);
-        const long V = model->config().vocab_size;
-        if (V > static_cast<long>(tok.size()))
-            throw IoError("the model predicts " + std::to_string(V) + " ids but the vocabulary decodes " +
-                          std::to_string(tok.size()));
-        const std::vector<int> ids = tok.encode(o.prompt);
-        r.prompt_ids = ids;
-        if (ids.empty()) throw UsageError("--prompt", "encodes to no tokens (the model needs at least one)");
-        if (*std::max_element(ids.begin(), ids.end()) >= V)
-            throw UsageError("--prompt", "has token id " + std::to_string(*std::max_element(ids.begin(), ids.end())) +
-                                             ", past the model's vocabulary (" + std::to_string(V) + ")");
-        const long k_max = V - (o.mistake == DecodingMistake::topk_k ? 1 : 0);
-        if (o.k < 1 || o.k > k_max) throw UsageError("--k", "must be in 1.." + std::to_string(k_max));
-        for (long k : o.kth)
-            if (k < 0 || k >= V) throw UsageError("--kth", "values must be in 0.." + std::to_string(V - 1));
-        if (o.beams > V) throw UsageError("--beams", "must be at most " + std::to_string(V));
-    }
-    Notebook(o, tok, model.get(), r).run(shown);
+    Loaded l = load(o, shown);
+    results::UdlDecodingReport r = run_loaded(o, l, shown, false);
+    r.model_missing = o.model.empty() && all;
     return r;
+}
+
+std::vector<results::UdlDecodingReport> run_udl_decoders(const DecodingOptions& o, const std::vector<DecoderRun>& runs) {
+    validate(o);
+    std::vector<results::UdlDecodingReport> out;
+    if (runs.empty()) return out;
+    if (o.model.empty()) throw UsageError("--model", "the decoding cells need --model");
+    Loaded l = load(o, {10});
+    for (const DecoderRun& run : runs) {
+        DecodingOptions v = o;
+        v.mistake = run.mistake;
+        if (run.mistake == DecodingMistake::topk_k && o.k >= l.model->config().vocab_size) {
+            out.emplace_back();   // the notebook's sorted[k] would be past the end: refused as --k
+            out.back().raised_cell = -1;
+            continue;
+        }
+        out.push_back(run_loaded(v, l, std::set<long>(run.cells.begin(), run.cells.end()), true));
+    }
+    return out;
 }
 
 }  // namespace attn::experiments

@@ -21,6 +21,8 @@ enum class DecodingMistake {
 };
 std::vector<std::string> decoding_mistake_names();             // in --help order
 DecodingMistake parse_decoding_mistake(const std::string& name);   // UsageError("--mistake", …)
+std::string decoding_mistake_name(DecodingMistake mistake);          // "" for none
+std::string decoding_mistake_explanation(DecodingMistake mistake);   // one English sentence
 
 struct DecodingOptions {
     std::string model;                  // --model DIR|FILE ("" none)
@@ -46,5 +48,19 @@ void validate(const DecodingOptions& options);
 // Runs the notebook: reads the vocabulary and model (IoError for a bad file, UsageError for a
 // bad combination), computes the shown cells' lines.
 results::UdlDecodingReport run_udl_decoding(const DecodingOptions& options);
+
+// The cell whose generator `cell` carries on (11 <- 10, 15 <- 14, 23 <- 22), 0 for a cell that
+// reseeds.
+long carried_from(long cell);
+
+// Several runs of some cells each on one model and vocabulary read once (--diagnose): the
+// options with each run's mistake; each run computes its cells and the cells they carry on from,
+// no other earlier cell. A run the options refuse for its mistake (topk-k with --k = V) comes
+// back with raised_cell = -1 and no lines.
+struct DecoderRun {
+    DecodingMistake mistake = DecodingMistake::none;
+    std::vector<long> cells;
+};
+std::vector<results::UdlDecodingReport> run_udl_decoders(const DecodingOptions& options, const std::vector<DecoderRun>& runs);
 
 }  // namespace attn::experiments

@@ -45,6 +45,35 @@ for name in ["topk-k", "topk-ascending", "topk-no-renorm", "nucleus-off-by-one",
     CASES["tiny_mistake_" + name.replace("-", "_")] = f"--model {M0} --vocab VOCAB --mistake {name} --cells {cells}{extra}"
 
 
+# GPT2Tokenizer's two KeyErrors, in a copy of VOCAB with one token renamed (doctored_vocabulary):
+# VOCAB-KEY-ENCODE lacks "Ġthing", which the prompt's " thing" merges into (raised tokenizing the
+# prompt, before any cell); VOCAB-KEY-DECODE's token 12172 ("Ġcam", cell 7's second draw with
+# --token-seed 1) holds "€", outside the byte alphabet (raised decoding it in cell 7).
+CASES["vocab_keyerror_prompt"] = f"--model {M0} --vocab VOCAB-KEY-ENCODE --cells 7,14"
+CASES["vocab_keyerror_decode"] = f"--model {M0} --vocab VOCAB-KEY-DECODE"
+
+
+def doctored_vocabulary(vocab, work, kind):
+    """A copy of the vocabulary folder with one token renamed (vocab.json + merges.txt)."""
+    import json
+    folder = pathlib.Path(work) / ("vocab-" + kind.lower())
+    if (folder / "vocab.json").exists():
+        return folder
+    vocab = pathlib.Path(vocab)
+    names = ("vocab.json", "merges.txt") if (vocab / "vocab.json").exists() else ("encoder.json", "vocab.bpe")
+    encoder = json.loads((vocab / names[0]).read_text(encoding="utf-8"))
+    if kind == "KEY-ENCODE":
+        rename = {"Ġthing": "Ġthingzz"}
+    else:
+        token = next(t for t, i in encoder.items() if i == 12172)
+        rename = {token: token[:1] + "€" + token[1:]}
+    folder.mkdir(parents=True, exist_ok=True)
+    doctored = {rename.get(t, t): i for t, i in encoder.items()}
+    (folder / "vocab.json").write_text(json.dumps(doctored, ensure_ascii=False), encoding="utf-8")
+    (folder / "merges.txt").write_text((vocab / names[1]).read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
 # Cases whose exact ties come from twin embedding rows (make_tiny_model's twins): a margin of 0 there
 # is two identical rows' logits, equal in any implementation that computes every row alike, not
 # a near-flip; attn reproducing these files checks that it does.
@@ -57,6 +86,8 @@ def resolve(args, vocab, work):
     for a in shlex.split(args):
         if a == "VOCAB":
             a = str(vocab)
+        elif a.startswith("VOCAB-"):
+            a = str(doctored_vocabulary(vocab, work, a[len("VOCAB-"):]))
         elif a.startswith(("tiny:", "tiny-file:")):
             kind, spec = a.split(":", 1)
             folder = pathlib.Path(work) / ("model-" + spec.replace(",", "_").replace("=", "-"))

@@ -16,6 +16,12 @@ std::vector<float> sorted_values(const std::vector<float>& p, bool descending) {
     return s;
 }
 
+std::vector<float> largest(const std::vector<float>& p, std::size_t count) {
+    std::vector<float> s(std::min(count, p.size()));
+    std::partial_sort_copy(p.begin(), p.end(), s.begin(), s.end(), std::greater<float>());
+    return s;
+}
+
 int argmax(const std::vector<float>& p) {
     int best = 0;
     for (std::size_t i = 1; i < p.size(); ++i)
@@ -174,7 +180,10 @@ std::vector<std::size_t> numpy_argsort(const std::vector<double>& v) {
 
 TopK top_k(const std::vector<float>& p, std::size_t kth_index, bool ascending, bool renormalise) {
     TopK out;
-    out.kth_value = sorted_values(p, !ascending)[kth_index];
+    std::vector<float> s = p;   // np.sort(p)[::-1][kth_index] (or np.sort(p)[kth_index]): one rank's value
+    if (ascending) std::nth_element(s.begin(), s.begin() + static_cast<long>(kth_index), s.end());
+    else std::nth_element(s.begin(), s.begin() + static_cast<long>(kth_index), s.end(), std::greater<float>());
+    out.kth_value = s[kth_index];
     out.kept = p;
     zero_below(out.kept, out.kth_value);
     if (renormalise) out.kept = renormalised(out.kept);
@@ -202,7 +211,9 @@ std::vector<float> nucleus_keep(const std::vector<float>& p, const std::vector<f
 }
 
 std::vector<int> kth_tokens(const std::vector<float>& p, std::size_t k) {
-    const float value = sorted_values(p, true)[k];
+    std::vector<float> s = p;   // np.sort(p)[::-1][k]: one rank's value
+    std::nth_element(s.begin(), s.begin() + static_cast<long>(k), s.end(), std::greater<float>());
+    const float value = s[k];
     std::vector<int> out;
     for (std::size_t i = 0; i < p.size(); ++i)
         if (p[i] == value) out.push_back(static_cast<int>(i));

@@ -23,6 +23,8 @@ struct NotebookRaise : std::runtime_error {
 
 // np.sort(p)[::-1] (ascending = false) or np.sort(p).
 std::vector<float> sorted_values(const std::vector<float>& p, bool descending);
+// np.sort(p)[::-1][:count]: the `count` largest values, descending (a partial sort).
+std::vector<float> largest(const std::vector<float>& p, std::size_t count);
 // np.argmax(p): the first of equal maxima.
 int argmax(const std::vector<float>& p);
 // np.sum(p) for float32: 0 + pairwise sum in float32.

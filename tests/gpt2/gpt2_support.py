@@ -33,6 +33,9 @@ def run_oracle(shared, args):
             runpy.run_path(script, run_name="__main__")
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except Exception as e:   # uncaught, as python3 would end: status 1, the exception on stderr
+        code = 1
+        err.write(f"{type(e).__name__}: {e}\n")
     finally:
         sys.argv = old_argv
     out.flush()

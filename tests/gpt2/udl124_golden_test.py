@@ -74,6 +74,10 @@ def check_one(checks, schema, path, expected, args, want_exit, argv, got, js):
     """One golden file: attn's text run `got` and JSON run `js` against the oracle's bytes."""
     checks.check(got.returncode == want_exit, f"{path.name}: exit {got.returncode}, want {want_exit} "
                                               f"({got.stderr.decode(errors='replace')[-300:]!r})")
+    if want_exit == 1:   # the notebook's own error, named on standard error (a KeyError as Python's)
+        err = got.stderr.decode("utf-8", errors="replace")
+        checks.check("the notebook raises" in err and ("KeyError: '" in err) == ("keyerror" in path.name),
+                     f"{path.name}: the raise on standard error: {err.strip()!r}")
     diff = same_output(expected, got.stdout.decode("utf-8", errors="replace"))
     checks.check(diff is None, f"{path.name} ({args}): {diff}")
     # --format json: the same lines, cell by cell, in a document the schema accepts

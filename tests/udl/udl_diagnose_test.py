@@ -2,7 +2,10 @@
 """`attn udl 12.2 --diagnose` on the X' printouts stored in golden/udl (made by udl.py, the
 oracle, through tools/make_golden.py): each must be named as the computation that printed it,
 a perturbed copy must match nothing, and the repr form (array([[…], …])) reads like str.
-Needs no ../shared: the oracle's printouts are the golden files.
+Needs no ../shared: the oracle's printouts are the golden files. With --reference (udl.py there)
+it also reads a print of more than 1 000 elements made whole (NumPy's threshold lifted, as a
+student may): named like its summarised print; and the same print with a '...' that hides
+nothing (25 rows each side of it, of 50), which no NumPy writes: refused as a usage error.
 """
 import argparse
 import pathlib
@@ -64,8 +67,13 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--attn", required=True)
     p.add_argument("--golden", required=True)
+    p.add_argument("--reference", default=None, help="../shared/reference (udl.py): the large whole print")
     a = p.parse_args()
     checks = Checks("udl diagnose")
+    if a.reference and (pathlib.Path(a.reference) / "udl.py").exists():
+        large_prints(a, checks)
+    else:
+        print("note: no ../shared/reference/udl.py: the whole print of over 1000 elements is not checked")
     for name, expected in EXPECTED.items():
         text = (pathlib.Path(a.golden) / "udl" / f"{name}.txt").read_text()
         header, body = text.split("\n", 1)
@@ -88,6 +96,34 @@ def main():
                      f"{name} perturbed: want no match; got exit {got.returncode}: "
                      f"{got.stdout.decode()}{got.stderr.decode()}")
     return checks.finish()
+
+
+def large_prints(a, checks):
+    """X' of D x N = 50 x 40 = 2 000 elements printed whole by the oracle (np.set_printoptions(
+    threshold=sys.maxsize) before udl.py runs), then with a '...' row that hides no row."""
+    args = ["--seed-x", "0", "--seed-w", "7", "--n", "40", "--d", "50", "--h", "5"]
+    for mistake, expected in ((None, "right"), ("no-bias", "no-bias")):
+        argv = ["12.2", *args] + (["--mistake", mistake] if mistake else [])
+        code = ("import numpy, runpy, sys; numpy.set_printoptions(threshold=sys.maxsize); "
+                f"sys.argv = ['udl.py'] + {argv!r}; runpy.run_path({str(pathlib.Path(a.reference) / 'udl.py')!r}, "
+                "run_name='__main__')")
+        oracle = subprocess.run(["/usr/bin/python3", "-c", code], capture_output=True, text=True)
+        if not checks.check(oracle.returncode == 0, f"udl.py with the threshold lifted: {oracle.stderr[-300:]}"):
+            return
+        block = x_prime(oracle.stdout)
+        rows = block.rstrip("\n").split("\n")
+        numbers = len(re.findall(r"-?\d+\.\d+", block))
+        checks.check("..." not in block and numbers == 2000, f"the oracle's whole print: {numbers} numbers, no '...'")
+        got = diagnose(a.attn, args, block)
+        checks.check(verdict_ok(got, expected), f"whole 50 x 40 print ({expected}): got exit {got.returncode}: "
+                                                f"{got.stdout.decode()}{got.stderr.decode()}")
+        # each row of 40 numbers wraps over several lines: the '...' goes between row 25 and 26
+        starts = [i for i, line in enumerate(rows) if line.startswith((" [", "[["))]
+        hidden_nothing = "\n".join(rows[:starts[25]] + [" ..."] + rows[starts[25]:]) + "\n"
+        got = diagnose(a.attn, args, hidden_nothing)
+        checks.check(got.returncode == 2 and b"--diagnose" in got.stderr and not got.stdout,
+                     f"a '...' hiding none of 50 rows ({expected}): want exit 2, got {got.returncode}: "
+                     f"{got.stdout.decode()}{got.stderr.decode()}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 // `attn udl 12.1|12.2|12.3|12.4`: the Understanding Deep Learning notebooks 12.1, 12.2, 12.3 and
 // 12.4, cell by cell; --mistake replays a common wrong solution of 12.2, 12.3 or 12.4, --diagnose
-// names the one behind a printed X' (12.2) or a printed final tokens and vocabulary (12.3).
+// names the one behind a printed X' (12.2), a printed final tokens and vocabulary (12.3) or a
+// decoder's printed lines (12.4).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -14,9 +16,11 @@
 #include "files/read_whole.hpp"
 #include "experiments/udl.hpp"
 #include "experiments/udl_decoding.hpp"
+#include "experiments/udl_decoding_diagnose.hpp"
 #include "render/heatmap_views.hpp"
 #include "render/json/udl_decoding_json.hpp"
 #include "render/json/udl_json.hpp"
+#include "render/svg/decoding_svg.hpp"
 #include "render/svg/heatmap_svg.hpp"
 #include "render/svg/tokenize_svg.hpp"
 #include "render/udl_decoding_text.hpp"
@@ -35,14 +39,43 @@ struct UdlFlags {
     std::optional<std::string> model, vocab, prompt;
     std::optional<long> cell;
     std::vector<long> cells;
+    std::vector<std::string> given_124, given_seeds;   // 12.4's flags and --seed-x/--seed-w, as given
 };
+
+// A flag of one notebook given to another is refused, never ignored (one line naming the flag and
+// the notebooks it belongs to, exit 2). A --mistake of another notebook is named as such.
+void refuse_other_notebooks(const UdlFlags& f, bool nb124, bool heatmap) {
+    if (!nb124) {
+        if (!f.given_124.empty()) throw UsageError(f.given_124.front(), "applies to notebook 12.4 only");
+        if (f.mistake) {
+            const std::vector<std::string> m = experiments::decoding_mistake_names();
+            if (std::find(m.begin(), m.end(), *f.mistake) != m.end())
+                throw UsageError("--mistake", *f.mistake + " is a mistake of 12.4, not of " + f.notebooks.front());
+        }
+        return;
+    }
+    if (!f.given_seeds.empty()) throw UsageError(f.given_seeds.front(), "applies to notebooks 12.1, 12.2 and 12.3 only (12.4 has --seed)");
+    const experiments::UdlOptions& o = f.options;
+    if (o.n || o.d || o.h) throw UsageError(o.n ? "--n" : o.d ? "--d" : "--h", "applies to notebooks 12.1 and 12.2 only");
+    if (f.text || o.tokenize.merges) throw UsageError(f.text ? "--text" : "--merges", "applies to notebook 12.3 only");
+    if (heatmap) throw UsageError("--heatmap", "applies to notebooks 12.1 and 12.2 only");
+    if (f.mistake) {
+        for (experiments::UdlNotebook nb : {experiments::UdlNotebook::nb12_2, experiments::UdlNotebook::nb12_3}) {
+            const std::vector<std::string> m = experiments::udl_mistake_names(nb);
+            if (std::find(m.begin(), m.end(), *f.mistake) != m.end())
+                throw UsageError("--mistake", *f.mistake + " is a mistake of " + experiments::udl_notebook_name(nb) +
+                                                  ", not of 12.4");
+        }
+    }
+}
 
 constexpr char kModelEnvironment[] = "ATTN_GPT2_MODEL";   // --model's default (docs/udl.md)
 
 bool decoding(const UdlFlags& f) { return f.notebooks.size() == 1 && f.notebooks.front() == "12.4"; }
 
 // 12.4's options: the flags, --model from the environment when not given.
-experiments::DecodingOptions decoding_options(const UdlFlags& f) {
+experiments::DecodingOptions decoding_options(const UdlFlags& f, bool heatmap = false) {
+    refuse_other_notebooks(f, true, heatmap);
     experiments::DecodingOptions o = f.decoding;
     if (f.model) o.model = *f.model;
     else if (const char* env = std::getenv(kModelEnvironment); env && *env) o.model = env;
@@ -55,17 +88,26 @@ experiments::DecodingOptions decoding_options(const UdlFlags& f) {
     return o;
 }
 
+std::string read_input(const std::string& path);
+
 // Notebook 12.4: the printed lines on standard output, a note on standard error for what the
 // notebook raised (exit 1) or for the weights it lacked (exit 4).
 int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) {
-    if (t.pictures.heatmap || !t.pictures.svg.empty())
-        throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply to notebook 12.4 yet");
-    if (t.options.diagnose) throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
+    decoding_options(t.options, t.pictures.heatmap);
+    if (t.options.diagnose) {
+        if (!t.pictures.svg.empty()) throw UsageError("--svg", "does not apply with --diagnose");
+        experiments::DecodingOptions o = decoding_options(t.options);
+        const results::UdlDecodingDiagnosis d = experiments::diagnose_decoding(o, read_input(*t.options.diagnose));
+        write_stdout(t.presentation.format == Format::json ? render::udl_decoding_diagnosis_json(d, record)
+                                                           : render::udl_decoding_diagnosis_text(d));
+        return d.match == "right" ? 0 : 1;
+    }
     const results::UdlDecodingReport r = experiments::run_udl_decoding(decoding_options(t.options));
     if (!r.inferred.empty()) std::fprintf(stderr, "attn: %s\n", r.inferred.c_str());
+    if (!t.pictures.svg.empty()) write_svg(t.pictures, render::svg::decoding_svg(r));
     write_stdout(t.presentation.format == Format::json ? render::udl_decoding_json(r, record) : render::udl_decoding_text(r));
     finish_stdout();
-    if (r.raised_cell) {
+    if (r.raised_cell || r.raised_at_prompt) {
         std::fprintf(stderr, "attn: %s\n", render::udl_decoding_raised(r).c_str());
         return 1;
     }
@@ -93,10 +135,20 @@ experiments::UdlOptions to_options(const UdlFlags& f) {
         throw UsageError("NOTEBOOK", f.notebooks.empty() ? "give 12.1, 12.2 or 12.3"
                                                           : "give one notebook, 12.1, 12.2 or 12.3");
     o.notebook = experiments::parse_udl_notebook(f.notebooks.front());
+    refuse_other_notebooks(f, false, false);
     if (f.text) o.tokenize.text = *f.text;
     if (f.mistake) experiments::set_udl_mistake(o, *f.mistake);
     experiments::validate(o);
     return o;
+}
+
+// The flag, parsed as before, and its name kept in `given` (which notebook's flags were given).
+Option<UdlFlags> noted(Option<UdlFlags> flag, std::vector<std::string> UdlFlags::*given) {
+    flag.parse = [parse = flag.parse, name = flag.flag.name, given](UdlFlags& f, const std::string& text) {
+        parse(f, text);
+        (f.*given).push_back(name);
+    };
+    return flag;
 }
 
 }  // namespace
@@ -107,7 +159,7 @@ Command udl_command() {
     const std::string size_range = range_text(1L, experiments::kUdlMaxSize);
     Experiment<UdlFlags, Report> e;
     e.name = "udl";
-    e.summary = "The Understanding Deep Learning notebooks 12.1, 12.2 and 12.3, replayed cell by cell";
+    e.summary = "The Understanding Deep Learning notebooks 12.1, 12.2, 12.3 and 12.4, replayed cell by cell";
     e.footer =
         "NOTEBOOK is 12.1 (self-attention from scratch), 12.2 (multi-head self-attention) or\n"
         "12.3 (tokenization: byte-pair encoding of the sailor rhyme of figure 12.8, or --text) or\n"
@@ -115,9 +167,10 @@ Command udl_command() {
         "folder; without it cell 7 runs from --vocab and attn exits 4 saying where GPT-2 comes from).\n"
         "With no flags it prints what the solved notebook prints; 12.1 and 12.2 draw from NumPy's\n"
         "legacy generator (np.random.seed, np.random.normal), so their printed true values appear.\n"
-        "--mistake replays a common wrong solution of 12.2 or 12.3. --diagnose FILE (- for\n"
+        "--mistake replays a common wrong solution of 12.2, 12.3 or 12.4. --diagnose FILE (- for\n"
         "standard input) reads what a notebook printed (12.2: X'; 12.3: the last Tokens and\n"
-        "Vocabulary lines, or the whole transcript) and names the computation it comes from:\n"
+        "Vocabulary lines, or the whole transcript; 12.4: the lines of one decoder's cells, --cells\n"
+        "naming them if you like) and names the computation it comes from:\n"
         "exit 0 the right answer, 1 a mistake or no match, 2 not enough or not the expected\n"
         "print, 3 the file cannot be opened.";
     Option<UdlFlags> notebook;
@@ -143,7 +196,7 @@ Command udl_command() {
     auto seed = [seeds](const std::string& name, const std::string& help, std::int64_t experiments::UdlOptions::*field) {
         Option<std::int64_t> flag = int64_flag(name, help, experiments::UdlOptions{}.*field, seeds);
         flag.value = [](std::int64_t value) { return results::SettingValue(std::to_string(value)); };
-        return lift(&UdlFlags::options, lift(field, flag));
+        return noted(lift(&UdlFlags::options, lift(field, flag)), &UdlFlags::given_seeds);
     };
     // N, D and H default by notebook, so "not given" is kept apart from every value; recorded
     // from the run's sizes.
@@ -163,7 +216,7 @@ Command udl_command() {
         return out;
     };
     Option<std::optional<std::string>> mistake =
-        given_text_flag("--mistake", "NAME", "12.2, 12.3: replay a common wrong solution");
+        given_text_flag("--mistake", "NAME", "12.2, 12.3, 12.4: replay a common wrong solution");
     for (auto nb : {experiments::UdlNotebook::nb12_2, experiments::UdlNotebook::nb12_3}) {
         std::string names;
         mistake.flag.choices_after.push_back({experiments::udl_notebook_name(nb), {}});
@@ -217,6 +270,7 @@ Command udl_command() {
     cell_flag.value = [](const std::optional<long>& v) { return results::SettingValue(v.value_or(0L)); };
     decoding_flags.push_back(lift(&UdlFlags::cell, cell_flag));
     decoding_flags.push_back(lift(&UdlFlags::cells, int_list_flag("--cells", "12.4: print only these cells", {}, "printing cells", "all")));
+    for (Option<UdlFlags>& flag : decoding_flags) flag = noted(flag, &UdlFlags::given_124);
     // 12.3's --merges: "not given" is the notebook's 22.
     Option<long> merges_given = int_flag("--merges", "12.3: merges tokenize() makes", 0,
                                          range_text(0L, experiments::kTokenizeMaxMerges));
@@ -252,7 +306,7 @@ Command udl_command() {
                   merges,
                   lift(&UdlFlags::diagnose,
                        given_text_flag("--diagnose", "FILE",
-                                       "12.2, 12.3: name the computation behind the print in FILE (- reads standard input)")),
+                                       "12.2, 12.3, 12.4: name the computation behind the print in FILE (- reads standard input)")),
               };
     e.flags = options<UdlFlags>(udl_flags + decoding_flags) + pictures<UdlFlags>(heatmap_flags()) + pictures<UdlFlags>({svg_flag()}) + presented<UdlFlags>({format});
     e.has_lang = false;
@@ -275,7 +329,7 @@ Command udl_command() {
             return d.match == "right" ? 0 : 1;
         }
         if (o.notebook != experiments::UdlNotebook::nb12_2)
-            throw UsageError("--diagnose", "applies to notebooks 12.2 and 12.3 only");
+            throw UsageError("--diagnose", "applies to notebooks 12.2, 12.3 and 12.4 only");
         const results::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose), numpy_printer());
         write_stdout(t.presentation.format == Format::json ? render::udl_diagnosis_json(d, record)
                                                            : render::udl_diagnosis_text(d));

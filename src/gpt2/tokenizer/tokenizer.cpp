@@ -241,7 +241,8 @@ std::vector<int> Tokenizer::encode(std::string_view text) const {
             for (const std::string& symbol : bpe(mapped)) {
                 const auto id = ids_.find(symbol);
                 if (id == ids_.end())
-                    throw IoError(vocab_name_ + ": the merges make a token the vocabulary lacks (" + text::valid(symbol) + ")");
+                    throw VocabularyKeyError(vocab_name_ + ": the merges make a token the vocabulary lacks (" +
+                                                 text::valid(symbol) + ")", symbol);
                 ids.push_back(id->second);
             }
         }
@@ -260,8 +261,9 @@ std::string Tokenizer::decode(const std::vector<int>& ids, bool legacy) const {
             const text::CodePoint c = text::decode(tok, i);
             const int b = char_to_byte(c.value);
             if (b < 0)
-                throw IoError(vocab_name_ + ": token " + std::to_string(id) +
-                              " has a character outside GPT-2's byte alphabet");
+                throw VocabularyKeyError(vocab_name_ + ": token " + std::to_string(id) +
+                                             " has a character outside GPT-2's byte alphabet",
+                                         tok.substr(i, c.length));
             bytes.push_back(static_cast<char>(b));
             i += c.length;
         }

@@ -12,14 +12,25 @@
 //           legacy (transformers <= 4.44) also cleans up spaces before punctuation and
 //           contractions.
 // Files are untrusted: anything that is not such a vocabulary is refused in one line (IoError,
-// exit 3); a folder holding neither layout is a UsageError (exit 2).
+// exit 3); a folder holding neither layout is a UsageError (exit 2). Two flaws show only when a
+// text meets them, where GPT2Tokenizer's own code raises KeyError: merges that make a token the
+// vocabulary lacks (encode), a token with a character outside the byte alphabet (decode); those
+// throw VocabularyKeyError, an IoError that also carries the key.
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "errors.hpp"
+
 namespace attn::gpt2 {
+
+// KeyError: `key` (the token, or the character, the Python code looks up and does not find).
+struct VocabularyKeyError : IoError {
+    VocabularyKeyError(const std::string& message, std::string missing) : IoError(message), key(std::move(missing)) {}
+    std::string key;
+};
 
 inline constexpr char kEndOfText[] = "<|endoftext|>";
 

@@ -10,5 +10,7 @@
 namespace attn::render {
 
 std::string udl_decoding_json(const results::UdlDecodingReport& r, const results::Invocation& invocation);
+// `--diagnose FILE --format json`: the verdict as data.
+std::string udl_decoding_diagnosis_json(const results::UdlDecodingDiagnosis& d, const results::Invocation& invocation);
 
 }  // namespace attn::render
