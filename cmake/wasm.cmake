@@ -51,8 +51,11 @@ list(FILTER ATTN_WASM_SOURCES EXCLUDE REGEX "/src/homework/class/|/keyed_hash\\.
 add_executable(attn ${ATTN_WASM_SOURCES})
 target_compile_definitions(attn PRIVATE ATTN_VERSION="${PROJECT_VERSION}"
                            ATTN_KERNELS_X86_LEVELS=0 ATTN_GLIBC_X86_FEATURES=0 ATTN_MUPARSER_LINKED=1)
-set_source_files_properties(src/core/softmax.cpp src/core/softmax_loops_baseline.cpp src/wasm/blas_loops.cpp
-                            PROPERTIES COMPILE_OPTIONS -O3)
+# softmax's N×N passes (elementwise along rows: the Linux build's SSE2 loops) in SIMD128.
+set_source_files_properties(src/core/softmax.cpp PROPERTIES COMPILE_OPTIONS "-O3;-msimd128")
+# The BLAS loops in WebAssembly SIMD128 across the elements of a product (src/wasm/blas_loops.cpp:
+# each element's sum keeps its order; wasm_unit_blas checks it bit for bit).
+set_source_files_properties(src/wasm/blas_loops.cpp PROPERTIES COMPILE_OPTIONS "-O3;-msimd128")
 # `attn cost`'s kernels (not compared bit for bit; FMA allowed there as in the Linux build): their
 # baseline is xsimd's SSE2, which Emscripten turns into WebAssembly SIMD128 (xsimd_compat.hpp).
 # The module then needs a browser with SIMD128 (Chrome 91, Firefox 89, Safari 16.4 and later).
