@@ -9,9 +9,11 @@
 #     (not x86-64), so softmax, numpy_exp and the generator take their portable loops, and
 #     `attn cost` its baseline table (SSE2 through Emscripten onto WebAssembly SIMD128);
 #   - no threads: a single-threaded module (no SharedArrayBuffer, so it runs from file://);
-#   - no libcrypto, libcsv or muParser (Debian ships them for Linux only): homework variants and
-#     keyed grading, the class run and expression answers are refused with one line each
-#     (src/wasm/*_unavailable.cpp); the course secret's code path is not in the module.
+#   - no libcrypto, libcsv or muParser (Debian ships them for Linux only): the public variants'
+#     HMAC-SHA256 (empty key) comes from the host's crypto (src/wasm/keyed_hash_host.cpp: Node's,
+#     the browser's WebCrypto); keyed variants and grading (the course secret), the class run and
+#     expression answers are refused with one line each (src/wasm/*_unavailable.cpp and
+#     keyed_hash_host.cpp); the course secret is never hashed in the module.
 # Header-only libraries come from Debian's /usr/include, each through its own folder (never
 # /usr/include itself, whose glibc headers would shadow Emscripten's C library).
 # Emscripten's C library (musl, with its libm: exp, log1p) is Debian's prebuilt cache
@@ -121,10 +123,14 @@ if(ATTN_TESTS)
   # (bench/libm_wasm_vs_glibc.sh); docs/web.md, "exp, log, log1p".
   add_test(NAME wasm_unit_rng COMMAND ${CMAKE_COMMAND} -E env ATTN_WASM_MODULE=$<TARGET_FILE:test_rng> ${attn_node}
            "--test-case-exclude=legacy RandomState matches NumPy bit for bit")
-  # Every golden file, byte for byte; those with --variant must be refused instead (homework
-  # variants need libcrypto's HMAC, which the module does not carry: docs/web.md).
+  # Every golden file, byte for byte (the homework's public variants too: HMAC-SHA256 with the
+  # empty key from Node's crypto, src/wasm/keyed_hash_host.cpp).
   add_test(NAME wasm_golden COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/reference/golden_test.py
-           --attn ${attn_node} --golden ${CMAKE_SOURCE_DIR}/golden --refused-flag=--variant)
+           --attn ${attn_node} --golden ${CMAKE_SOURCE_DIR}/golden)
+  # A keyed variant (a course secret given) is refused in one line, exit 2: the secret is never
+  # hashed in the module (tests/web/keyed_variant_test.py).
+  add_test(NAME wasm_keyed_variant COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/web/keyed_variant_test.py
+           --attn ${attn_node})
   # A sample: fewer random flag sets per experiment than the Linux build's 60 (each case starts
   # Node and the module); skipped, saying why, without ../shared.
   add_test(NAME wasm_conformance COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/reference/conformance.py
