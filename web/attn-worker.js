@@ -3,7 +3,7 @@
 // (tools/web_page.py) puts attn.js (createAttn, the .wasm inside as base64) before this file in
 // one Blob, so nothing is fetched: the page works from file:// and offline.
 //
-// Messages in:  {type: "init", wasmBase64} (once), {type: "run", args: [...], env: {...}, pageFlags,
+// Messages in:  {type: "init", wasmGzipBase64} (once), {type: "run", args: [...], env: {...}, pageFlags,
 //               files: [{name, bytes}] (the student's chosen files, written to the working folder)}
 // Messages out: {type: "ready", ms}, {type: "out", text}, {type: "err", text},
 //               {type: "files", files: [{name, text}]}, {type: "done", code, ms},
@@ -19,8 +19,11 @@
 
 let compiled = null;   // the WebAssembly.Module, compiled once per worker
 
-// The module's bytes, from the base64 of its data: URI (SINGLE_FILE) that the page sends once.
-function moduleBytes(b64) {
+// Bytes from base64: the browser's own decoder where it has one (Uint8Array.fromBase64: Chrome
+// 140, Firefox 133, Safari 18.2), about 10 times faster than atob and a loop over a million
+// characters.
+function fromBase64(b64) {
+  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(b64);
   const bin = atob(b64);
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; ++i) bytes[i] = bin.charCodeAt(i);
@@ -159,14 +162,17 @@ async function runOnce(args, env, files, wanted) {
 let started = null;
 async function start(b64) {
   const t0 = performance.now();
-  compiled = await WebAssembly.compile(moduleBytes(b64));
+  // the page's gzipped .wasm (tools/web_page.py), inflated by the browser (DecompressionStream:
+  // Chrome 80, Firefox 113, Safari 16.4) and compiled as it streams in
+  const inflated = new Blob([fromBase64(b64)]).stream().pipeThrough(new DecompressionStream("gzip"));
+  compiled = await WebAssembly.compileStreaming(new Response(inflated, { headers: { "Content-Type": "application/wasm" } }));
   postMessage({ type: "ready", ms: performance.now() - t0 });
 }
 
 onmessage = async (event) => {
   const msg = event.data;
   if (msg.type === "init") {
-    started = start(msg.wasmBase64).catch((e) => postMessage({ type: "err", text: "attn (wasm): " + e + "\n" }));
+    started = start(msg.wasmGzipBase64).catch((e) => postMessage({ type: "err", text: "attn (wasm): " + e + "\n" }));
     return;
   }
   if (msg.type !== "run") return;
