@@ -45,8 +45,11 @@ same file can be put on any static web host (GitHub Pages, a course site).
 With Node.js (18 or later) the same module runs as a command:
   node attn-node.js scaling --dq 400
 
-Not in the browser build: homework variants (--variant) and grading with the course secret,
-class grading (--grade-class) and grading expression answers; they run in attn for Linux.
+Homework: the public self-study variants (--variant ID without a course secret) work here.
+Not in the browser build: variants and grading with the course secret (it stays on the
+teacher's machine), class grading (--grade-class) and grading expression answers; they run in
+attn for Linux. In the page, `cost` stops after 60 s (its default sweep takes minutes in a
+browser: try cost --t 1000,2000).
 TXT
 # Reproducible: fixed file times and order (Python's zipfile, no zip program needed).
 python3 - "$work/stage" "$name" "$PWD/dist/$name.zip" <<'PY'
