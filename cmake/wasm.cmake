@@ -65,11 +65,12 @@ set_source_files_properties(src/core/kernels/arch_sse2.cpp PROPERTIES COMPILE_OP
 set_source_files_properties(src/core/kernels/naive.cpp src/core/kernels/flash.cpp src/core/kernels/decode.cpp
                             src/core/kernels/memory.cpp src/core/kernels/dispatch.cpp PROPERTIES COMPILE_OPTIONS "-O3")
 
-# One module for the page and for Node: MODULARIZE'd (createAttn), the .wasm inside the .js
-# (SINGLE_FILE: nothing fetched, so it loads from file:// and in a Worker), a fresh instance per
-# command (web/attn-node.js, web/attn-worker.js) with its own FS, environment and exit status.
+# One module for the page and for Node: attn.wasm and its JavaScript attn.js, MODULARIZE'd
+# (createAttn); a fresh instance per command (web/attn-node.js, web/attn-worker.js) with its own
+# FS, environment and exit status. Node reads attn.wasm beside attn.js (attn-node.js); the page
+# carries it inside (tools/web_page.py), so nothing is fetched from file:// or in a Worker.
 target_link_options(attn PRIVATE
-  -sMODULARIZE=1 -sEXPORT_NAME=createAttn -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1
+  -sMODULARIZE=1 -sEXPORT_NAME=createAttn -sALLOW_MEMORY_GROWTH=1
   -sMAXIMUM_MEMORY=2GB -sEXIT_RUNTIME=1 -sINVOKE_RUN=0 -sENVIRONMENT=web,worker,node
   "-sEXPORTED_RUNTIME_METHODS=['FS','NODEFS','ENV','TTY','callMain']" -lnodefs.js)
 
@@ -83,7 +84,7 @@ file(CREATE_LINK attn-node.js ${CMAKE_BINARY_DIR}/attn-node SYMBOLIC)
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/web/index.html
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/web_page.py --template ${CMAKE_SOURCE_DIR}/web/index.html
-          --module $<TARGET_FILE:attn> --worker ${CMAKE_SOURCE_DIR}/web/attn-worker.js
+          --module $<TARGET_FILE:attn> --wasm ${CMAKE_BINARY_DIR}/attn.wasm --worker ${CMAKE_SOURCE_DIR}/web/attn-worker.js
           --out ${CMAKE_BINARY_DIR}/web/index.html
   DEPENDS attn ${CMAKE_SOURCE_DIR}/tools/web_page.py ${CMAKE_SOURCE_DIR}/web/index.html ${CMAKE_SOURCE_DIR}/web/attn-worker.js
   COMMENT "web/index.html: the page with attn's module inside")

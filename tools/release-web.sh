@@ -7,7 +7,7 @@
 #
 # The zip holds attn-VERSION-web/ with
 #   index.html        the page (open it from disk, or put the folder on any static host)
-#   attn.js           the same module for Node: `node attn-node.js scaling --dq 400`
+#   attn.js, attn.wasm  the same module for Node: `node attn-node.js scaling --dq 400`
 #   attn-node.js      the command-line launcher for Node
 #   README.txt        what to do with it
 #   licences/         attn's copyright file and each bundled library's (Emscripten's libc,
@@ -27,7 +27,7 @@ nice cmake --build "$work" -j"${JOBS:-2}"
 stage=$work/stage/$name
 rm -rf "$work/stage"
 mkdir -p "$stage/licences"
-cp "$work/web/index.html" "$work/attn.js" "$stage/"
+cp "$work/web/index.html" "$work/attn.js" "$work/attn.wasm" "$stage/"
 cp web/attn-node.js "$stage/attn-node.js"
 cp packaging/deb/copyright "$stage/licences/attn.txt"
 for pkg in emscripten libfmt-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libxtensor-dev xtl-dev libxsimd-dev; do

@@ -4,12 +4,12 @@
 text/plain scripts. One file, nothing fetched: it opens from disk (file://, where Chromium lets a
 page neither fetch a .wasm nor start a Worker from a file) and from any static host.
 
-The .wasm goes in its own script, gzipped (then base64): the same bytes, which the worker gets
-back with the browser's DecompressionStream, in a page a third the size; and the module's
-JavaScript without its base64 (the worker hands the compiled module to it), so that the worker
-does not parse 4 MB of text before it starts (the page's time to interactive: docs/performance.md).
+The .wasm (attn.wasm, the bytes Node runs) goes in its own script, gzipped (then base64): the
+worker gets the same bytes back with the browser's DecompressionStream and hands the compiled
+module to attn.js, so that the page is a third the size and the worker parses no megabytes of
+text before it starts (the page's time to interactive: docs/performance.md).
 
-  tools/web_page.py --template web/index.html --module build-wasm/attn.js \
+  tools/web_page.py --template web/index.html --module build-wasm/attn.js --wasm build-wasm/attn.wasm \
                     --worker web/attn-worker.js --out build-wasm/web/index.html
 """
 import argparse
@@ -24,19 +24,15 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--template", required=True)
     p.add_argument("--module", required=True)
+    p.add_argument("--wasm", required=True)
     p.add_argument("--worker", required=True)
     p.add_argument("--out", required=True)
     a = p.parse_args()
     page = pathlib.Path(a.template).read_text(encoding="utf-8")
-    module = pathlib.Path(a.module).read_text(encoding="utf-8")
-    inline = list(re.finditer(r"data:application/octet-stream;base64,([A-Za-z0-9+/=]+)", module))
-    if len(inline) != 1:
-        sys.exit(f"web_page.py: {a.module} must hold one base64 .wasm (-sSINGLE_FILE), found {len(inline)}")
-    wasm = base64.b64decode(inline[0].group(1), validate=True)
+    wasm = pathlib.Path(a.wasm).read_bytes()
     if wasm[:4] != b"\0asm":
-        sys.exit(f"web_page.py: {a.module}'s base64 is not a WebAssembly module")
-    glue = module[:inline[0].start(1)] + module[inline[0].end(1):]
-    parts = {"@ATTN_MODULE@": glue,
+        sys.exit(f"web_page.py: {a.wasm} is not a WebAssembly module")
+    parts = {"@ATTN_MODULE@": pathlib.Path(a.module).read_text(encoding="utf-8"),
              "@ATTN_WASM_GZIP@": base64.b64encode(gzip.compress(wasm, 9, mtime=0)).decode("ascii"),
              "@ATTN_WORKER@": pathlib.Path(a.worker).read_text(encoding="utf-8")}
     for key, text in parts.items():
