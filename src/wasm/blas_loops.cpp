@@ -34,14 +34,23 @@ inline T at(const T* m, int ld, bool trans, int r, int c) {
 // receiving its terms one at a time in the order of l, so every element's sum is the sequential
 // one (tests/web/test_blas_loops.cpp). A transposed B is first copied, a panel of kCols of its
 // columns at a time, into rows (the same values, no arithmetic).
+// C(i, j) := beta * C(i, j) for the w columns from c of each of h rows (0 for beta 0, as Netlib).
+template <class T>
+void scale_rows(T* c, int ldc, int h, int w, T beta) {
+    for (int r = 0; r < h; ++r) {
+        T* cr = c + static_cast<std::ptrdiff_t>(r) * ldc;
+        for (int j = 0; j < w; ++j) cr[j] = beta == T(0) ? T(0) : (beta == T(1) ? cr[j] : beta * cr[j]);
+    }
+}
+
 template <class T>
 void gemm_row_major(bool ta, bool tb, int m, int n, int k, T alpha, const T* a, int lda, const T* b, int ldb,
                     T beta, T* c, int ldc) {
-    for (int i = 0; i < m; ++i) {
-        T* ci = c + static_cast<std::ptrdiff_t>(i) * ldc;
-        for (int j = 0; j < n; ++j) ci[j] = beta == T(0) ? T(0) : (beta == T(1) ? ci[j] : beta * ci[j]);
+    if (m == 0 || n == 0) return;
+    if (k == 0 || alpha == T(0)) {
+        scale_rows(c, ldc, m, n, beta);
+        return;
     }
-    if (m == 0 || n == 0 || k == 0 || alpha == T(0)) return;
     constexpr int kRows = 4, kCols = 512;
     std::vector<T> panel;   // op(B)'s rows l = 0..k-1, columns j0..j0+w-1, when B is transposed
     for (int j0 = 0; j0 < n; j0 += kCols) {
@@ -60,6 +69,7 @@ void gemm_row_major(bool ta, bool tb, int m, int n, int k, T alpha, const T* a, 
         for (int i0 = 0; i0 < m; i0 += kRows) {
             const int h = std::min(kRows, m - i0);
             T* __restrict c0 = c + static_cast<std::ptrdiff_t>(i0) * ldc + j0;
+            scale_rows(c0, ldc, h, w, beta);   // the tile's beta*C, just before its terms (in the cache)
             if (h == kRows) {
                 T* __restrict c1 = c0 + ldc;
                 T* __restrict c2 = c1 + ldc;
