@@ -1,7 +1,8 @@
 // The page's Web Worker (web/index.html): runs attn's WebAssembly module, one fresh instance per
 // command, so a long run never blocks the page and Cancel is worker.terminate(). The built page
-// (tools/web_page.py) puts attn.js (createAttn, the .wasm inside as base64) before this file in
-// one Blob, so nothing is fetched: the page works from file:// and offline.
+// (tools/web_page.py) puts attn.js (createAttn, the module's JavaScript) before this file in one
+// Blob and sends the .wasm, gzipped, in the init message, so nothing is fetched: the page works
+// from file:// and offline.
 //
 // Messages in:  {type: "init", wasmGzipBase64} (once), {type: "run", args: [...], env: {...}, pageFlags,
 //               files: [{name, bytes}] (the student's chosen files, written to the working folder)}
