@@ -9,9 +9,11 @@
 #     (not x86-64), so softmax, numpy_exp and the generator take their portable loops, and
 #     `attn cost` its baseline table (SSE2 through Emscripten onto WebAssembly SIMD128);
 #   - no threads: a single-threaded module (no SharedArrayBuffer, so it runs from file://);
-#   - no libcrypto, libcsv or muParser (Debian ships them for Linux only): homework variants and
-#     keyed grading, the class run and expression answers are refused with one line each
-#     (src/wasm/*_unavailable.cpp); the course secret's code path is not in the module.
+#   - no libcrypto, libcsv or muParser (Debian ships them for Linux only): the public variants'
+#     HMAC-SHA256 (empty key) comes from the host's crypto (src/wasm/keyed_hash_host.cpp: Node's,
+#     the browser's WebCrypto); keyed variants and grading (the course secret), the class run and
+#     expression answers are refused with one line each (src/wasm/*_unavailable.cpp and
+#     keyed_hash_host.cpp); the course secret is never hashed in the module.
 # Header-only libraries come from Debian's /usr/include, each through its own folder (never
 # /usr/include itself, whose glibc headers would shadow Emscripten's C library).
 # Emscripten's C library (musl, with its libm: exp, log1p) is Debian's prebuilt cache
@@ -51,8 +53,11 @@ list(FILTER ATTN_WASM_SOURCES EXCLUDE REGEX "/src/homework/class/|/keyed_hash\\.
 add_executable(attn ${ATTN_WASM_SOURCES})
 target_compile_definitions(attn PRIVATE ATTN_VERSION="${PROJECT_VERSION}"
                            ATTN_KERNELS_X86_LEVELS=0 ATTN_GLIBC_X86_FEATURES=0 ATTN_MUPARSER_LINKED=1)
-set_source_files_properties(src/core/softmax.cpp src/core/softmax_loops_baseline.cpp src/wasm/blas_loops.cpp
-                            PROPERTIES COMPILE_OPTIONS -O3)
+# softmax's N×N passes (elementwise along rows: the Linux build's SSE2 loops) in SIMD128.
+set_source_files_properties(src/core/softmax.cpp PROPERTIES COMPILE_OPTIONS "-O3;-msimd128")
+# The BLAS loops in WebAssembly SIMD128 across the elements of a product (src/wasm/blas_loops.cpp:
+# each element's sum keeps its order; wasm_unit_blas checks it bit for bit).
+set_source_files_properties(src/wasm/blas_loops.cpp PROPERTIES COMPILE_OPTIONS "-O3;-msimd128")
 # `attn cost`'s kernels (not compared bit for bit; FMA allowed there as in the Linux build): their
 # baseline is xsimd's SSE2, which Emscripten turns into WebAssembly SIMD128 (xsimd_compat.hpp).
 # The module then needs a browser with SIMD128 (Chrome 91, Firefox 89, Safari 16.4 and later).
@@ -60,11 +65,12 @@ set_source_files_properties(src/core/kernels/arch_sse2.cpp PROPERTIES COMPILE_OP
 set_source_files_properties(src/core/kernels/naive.cpp src/core/kernels/flash.cpp src/core/kernels/decode.cpp
                             src/core/kernels/memory.cpp src/core/kernels/dispatch.cpp PROPERTIES COMPILE_OPTIONS "-O3")
 
-# One module for the page and for Node: MODULARIZE'd (createAttn), the .wasm inside the .js
-# (SINGLE_FILE: nothing fetched, so it loads from file:// and in a Worker), a fresh instance per
-# command (web/attn-node.js, web/attn-worker.js) with its own FS, environment and exit status.
+# One module for the page and for Node: attn.wasm and its JavaScript attn.js, MODULARIZE'd
+# (createAttn); a fresh instance per command (web/attn-node.js, web/attn-worker.js) with its own
+# FS, environment and exit status. Node reads attn.wasm beside attn.js (attn-node.js); the page
+# carries it inside (tools/web_page.py), so nothing is fetched from file:// or in a Worker.
 target_link_options(attn PRIVATE
-  -sMODULARIZE=1 -sEXPORT_NAME=createAttn -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1
+  -sMODULARIZE=1 -sEXPORT_NAME=createAttn -sALLOW_MEMORY_GROWTH=1
   -sMAXIMUM_MEMORY=2GB -sEXIT_RUNTIME=1 -sINVOKE_RUN=0 -sENVIRONMENT=web,worker,node
   "-sEXPORTED_RUNTIME_METHODS=['FS','NODEFS','ENV','TTY','callMain']" -lnodefs.js)
 
@@ -78,7 +84,7 @@ file(CREATE_LINK attn-node.js ${CMAKE_BINARY_DIR}/attn-node SYMBOLIC)
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/web/index.html
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/web_page.py --template ${CMAKE_SOURCE_DIR}/web/index.html
-          --module $<TARGET_FILE:attn> --worker ${CMAKE_SOURCE_DIR}/web/attn-worker.js
+          --module $<TARGET_FILE:attn> --wasm ${CMAKE_BINARY_DIR}/attn.wasm --worker ${CMAKE_SOURCE_DIR}/web/attn-worker.js
           --out ${CMAKE_BINARY_DIR}/web/index.html
   DEPENDS attn ${CMAKE_SOURCE_DIR}/tools/web_page.py ${CMAKE_SOURCE_DIR}/web/index.html ${CMAKE_SOURCE_DIR}/web/attn-worker.js
   COMMENT "web/index.html: the page with attn's module inside")
@@ -118,10 +124,14 @@ if(ATTN_TESTS)
   # (bench/libm_wasm_vs_glibc.sh); docs/web.md, "exp, log, log1p".
   add_test(NAME wasm_unit_rng COMMAND ${CMAKE_COMMAND} -E env ATTN_WASM_MODULE=$<TARGET_FILE:test_rng> ${attn_node}
            "--test-case-exclude=legacy RandomState matches NumPy bit for bit")
-  # Every golden file, byte for byte; those with --variant must be refused instead (homework
-  # variants need libcrypto's HMAC, which the module does not carry: docs/web.md).
+  # Every golden file, byte for byte (the homework's public variants too: HMAC-SHA256 with the
+  # empty key from Node's crypto, src/wasm/keyed_hash_host.cpp).
   add_test(NAME wasm_golden COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/reference/golden_test.py
-           --attn ${attn_node} --golden ${CMAKE_SOURCE_DIR}/golden --refused-flag=--variant)
+           --attn ${attn_node} --golden ${CMAKE_SOURCE_DIR}/golden)
+  # A keyed variant (a course secret given) is refused in one line, exit 2: the secret is never
+  # hashed in the module (tests/web/keyed_variant_test.py).
+  add_test(NAME wasm_keyed_variant COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/web/keyed_variant_test.py
+           --attn ${attn_node})
   # A sample: fewer random flag sets per experiment than the Linux build's 60 (each case starts
   # Node and the module); skipped, saying why, without ../shared.
   add_test(NAME wasm_conformance COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/reference/conformance.py

@@ -7,7 +7,7 @@
 #
 # The zip holds attn-VERSION-web/ with
 #   index.html        the page (open it from disk, or put the folder on any static host)
-#   attn.js           the same module for Node: `node attn-node.js scaling --dq 400`
+#   attn.js, attn.wasm  the same module for Node: `node attn-node.js scaling --dq 400`
 #   attn-node.js      the command-line launcher for Node
 #   README.txt        what to do with it
 #   licences/         attn's copyright file and each bundled library's (Emscripten's libc,
@@ -27,7 +27,7 @@ nice cmake --build "$work" -j"${JOBS:-2}"
 stage=$work/stage/$name
 rm -rf "$work/stage"
 mkdir -p "$stage/licences"
-cp "$work/web/index.html" "$work/attn.js" "$stage/"
+cp "$work/web/index.html" "$work/attn.js" "$work/attn.wasm" "$stage/"
 cp web/attn-node.js "$stage/attn-node.js"
 cp packaging/deb/copyright "$stage/licences/attn.txt"
 for pkg in emscripten libfmt-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libxtensor-dev xtl-dev libxsimd-dev; do
@@ -45,8 +45,11 @@ same file can be put on any static web host (GitHub Pages, a course site).
 With Node.js (18 or later) the same module runs as a command:
   node attn-node.js scaling --dq 400
 
-Not in the browser build: homework variants (--variant) and grading with the course secret,
-class grading (--grade-class) and grading expression answers; they run in attn for Linux.
+Homework: the public self-study variants (--variant ID without a course secret) work here.
+Not in the browser build: variants and grading with the course secret (it stays on the
+teacher's machine), class grading (--grade-class) and grading expression answers; they run in
+attn for Linux. In the page, `cost` stops after 60 s (its default sweep takes minutes in a
+browser: try cost --t 1000,2000).
 TXT
 # Reproducible: fixed file times and order (Python's zipfile, no zip program needed).
 python3 - "$work/stage" "$name" "$PWD/dist/$name.zip" <<'PY'

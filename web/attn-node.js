@@ -10,6 +10,11 @@ const path = require("path");
 
 const modulePath = process.env.ATTN_WASM_MODULE || path.join(__dirname, "attn.js");
 const createAttn = require(modulePath);
+// The .wasm beside its JavaScript (attn.wasm), read here: Emscripten 3.1.6's loader would fetch()
+// it, which Node 18+ has but not for a file path. A module built with -sSINGLE_FILE (the unit
+// tests') carries its .wasm inside and has none beside it.
+const wasmPath = modulePath.replace(/\.js$/, ".wasm");
+const wasmBinary = fs.existsSync(wasmPath) ? fs.readFileSync(wasmPath) : undefined;
 
 // Bytes out, in blocks (one write per 64 KiB and at exit).
 function sink(fd) {
@@ -48,8 +53,15 @@ const finish = (code) => {
   process.exitCode = code;
 };
 
+// HMAC-SHA256 with the empty key (public self-study variants, src/wasm/keyed_hash_host.cpp), from
+// Node's crypto (OpenSSL); the module never asks for a keyed one.
+const crypto = require("crypto");
+const hmacSha256 = (bytes) => crypto.createHmac("sha256", Buffer.alloc(0)).update(bytes).digest();
+
 createAttn({
   noInitialRun: true,
+  wasmBinary,
+  hmacSha256,
   preRun: [(M) => {
     const FS = M.FS;
     FS.init(source(), out.put, err.put);

@@ -1,18 +1,30 @@
 // The page's Web Worker (web/index.html): runs attn's WebAssembly module, one fresh instance per
 // command, so a long run never blocks the page and Cancel is worker.terminate(). The built page
-// (tools/web_page.py) puts attn.js (createAttn, the .wasm inside as base64) before this file in
-// one Blob, so nothing is fetched: the page works from file:// and offline.
+// (tools/web_page.py) puts attn.js (createAttn, the module's JavaScript) before this file in one
+// Blob and sends the .wasm, gzipped, in the init message, so nothing is fetched: the page works
+// from file:// and offline.
 //
-// Messages in:  {type: "init", wasmBase64} (once), {type: "run", args: [...], env: {...}, pageFlags,
+// Messages in:  {type: "init", wasmGzipBase64} (once), {type: "run", args: [...], env: {...}, pageFlags,
 //               files: [{name, bytes}] (the student's chosen files, written to the working folder)}
 // Messages out: {type: "ready", ms}, {type: "out", text}, {type: "err", text},
-//               {type: "files", files: [{name, text}]}, {type: "done", code, ms}
+//               {type: "files", files: [{name, text}]}, {type: "done", code, ms},
+//               {type: "reset"} (what the run printed so far is void: it runs again, below)
+//
+// Public homework variants (`--variant ID`, no course secret) need HMAC-SHA256 with the empty key
+// (src/wasm/keyed_hash_host.cpp). The browser's is WebCrypto's, which is asynchronous while the
+// module asks synchronously, so the module gets the digests the worker already has
+// (Module.hmacSha256); a message it has not seen stops the run (exit 2, before anything is
+// printed: a variant is derived first), the worker computes its digest and runs the command again
+// in a fresh instance. The module never hands a key out: a course secret is refused inside it.
 "use strict";
 
 let compiled = null;   // the WebAssembly.Module, compiled once per worker
 
-// The module's bytes, from the base64 of its data: URI (SINGLE_FILE) that the page sends once.
-function moduleBytes(b64) {
+// Bytes from base64: the browser's own decoder where it has one (Uint8Array.fromBase64: Chrome
+// 140, Firefox 133, Safari 18.2), about 10 times faster than atob and a loop over a million
+// characters.
+function fromBase64(b64) {
+  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(b64);
   const bin = atob(b64);
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; ++i) bytes[i] = bin.charCodeAt(i);
@@ -38,11 +50,31 @@ function textStream(type) {
   return { put, flush };
 }
 
-// A fresh instance of the module: stdout's bytes to `put`, the environment `env`.
-function instance(put, env, onExit) {
+// HMAC-SHA256 digests by message (hex), computed by WebCrypto. WebCrypto refuses an empty HMAC
+// key; 64 zero bytes are the same key (RFC 2104 pads a key shorter than SHA-256's 64-byte block
+// with zeros), so they give the same digests.
+const digests = new Map();
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+async function computeDigest(message) {
+  if (!(self.crypto && crypto.subtle)) {   // WebCrypto is given to secure pages only
+    throw new Error("homework variants need the browser's WebCrypto, which it gives to a page opened from disk "
+                    + "or served over https, not over plain http");
+  }
+  const key = await crypto.subtle.importKey("raw", new Uint8Array(64), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  digests.set(hex(message), new Uint8Array(await crypto.subtle.sign("HMAC", key, message)));
+}
+
+// A fresh instance of the module: stdout's bytes to `put`, the environment `env`; the messages
+// whose digests it asked for and was not given go to `wanted`.
+function instance(put, env, onExit, wanted) {
   const options = {
     noInitialRun: true,
     print: () => {}, printErr: () => {},
+    hmacSha256: (message) => {
+      const digest = digests.get(hex(message));
+      if (!digest && wanted) wanted.push(message);
+      return digest || null;
+    },
     preRun: [(M) => {
       M.FS.init(null, put, null);   // stdout: bytes; stderr: the module's terminal (progress)
       Object.assign(M.ENV, env || {});
@@ -87,10 +119,26 @@ async function withPageFlags(args) {
 
 async function run(args, env, files) {
   const t0 = performance.now();
+  for (let attempt = 0; ; ++attempt) {
+    const wanted = [];
+    const result = await runOnce(args, env, files, wanted);
+    // A digest was missing (a variant's, at most two per command): compute it, run again.
+    if (wanted.length && attempt < 4) {
+      postMessage({ type: "reset" });
+      for (const message of wanted) await computeDigest(message);
+      continue;
+    }
+    if (result.pictures.length) postMessage({ type: "files", files: result.pictures });
+    postMessage({ type: "done", code: result.code, ms: performance.now() - t0 });
+    return;
+  }
+}
+
+async function runOnce(args, env, files, wanted) {
   const out = textStream("out"), err = textStream("err");
   const before = new Set();
   let exitCode = null;
-  const M = await instance(out.put, env, (code) => { exitCode = code; });
+  const M = await instance(out.put, env, (code) => { exitCode = code; }, wanted);
   // stderr goes through the module's terminal device, so isatty(2) and attn's progress line work;
   // its bytes come here as they are written.
   M.TTY.default_tty1_ops.put_char = (tty, byte) => err.put(byte);
@@ -113,21 +161,23 @@ async function run(args, env, files) {
     if (before.has(name) || !/\.svg$/i.test(name)) continue;
     pictures.push({ name, text: M.FS.readFile(cwd + "/" + name, { encoding: "utf8" }) });
   }
-  if (pictures.length) postMessage({ type: "files", files: pictures });
-  postMessage({ type: "done", code, ms: performance.now() - t0 });
+  return { code, pictures };
 }
 
 let started = null;
 async function start(b64) {
   const t0 = performance.now();
-  compiled = await WebAssembly.compile(moduleBytes(b64));
+  // the page's gzipped .wasm (tools/web_page.py), inflated by the browser (DecompressionStream:
+  // Chrome 80, Firefox 113, Safari 16.4) and compiled as it streams in
+  const inflated = new Blob([fromBase64(b64)]).stream().pipeThrough(new DecompressionStream("gzip"));
+  compiled = await WebAssembly.compileStreaming(new Response(inflated, { headers: { "Content-Type": "application/wasm" } }));
   postMessage({ type: "ready", ms: performance.now() - t0 });
 }
 
 onmessage = async (event) => {
   const msg = event.data;
   if (msg.type === "init") {
-    started = start(msg.wasmBase64).catch((e) => postMessage({ type: "err", text: "attn (wasm): " + e + "\n" }));
+    started = start(msg.wasmGzipBase64).catch((e) => postMessage({ type: "err", text: "attn (wasm): " + e + "\n" }));
     return;
   }
   if (msg.type !== "run") return;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The web page in a real browser: headless Chromium (Debian's `chromium`) opens the built page
-from disk (file://, as a student who downloaded it would), waits for the module, runs three golden
-files' commands through the page's worker, compares each stdout byte for byte with the golden
+from disk (file://, as a student who downloaded it would), waits for the module, runs four golden
+files' commands (one a public homework variant) through the page's worker, compares each stdout byte for byte with the golden
 file, then runs `attention --heatmap` as a student would (typed, with the page's colour and picture flags:
 the heatmap's cells coloured, the SVG shown), cancels a long run (`cost`) and checks that the
 next run still prints the golden bytes, and saves a screenshot.
@@ -32,8 +32,13 @@ from harness import Checks, byte_diff  # noqa: E402
 from golden_test import outputs_match  # noqa: E402  (the lesson's documented section-5 line)
 
 SKIP = 77
-# One golden file per kind of output: an experiment, a notebook replay, the lesson's float32 path.
-GOLDEN = ["scaling/chapter_dq400.txt", "udl/12.1_defaults.txt", "lesson/defaults.txt"]
+# One golden file per kind of output: an experiment, a notebook replay, the lesson's float32 path,
+# and a public homework variant (its HMAC-SHA256 from WebCrypto: the worker computes it and runs the
+# command again, web/attn-worker.js).
+GOLDEN = ["scaling/chapter_dq400.txt", "udl/12.1_defaults.txt", "lesson/defaults.txt",
+          "homework/book-12.4-alice-en.txt"]
+N = len(GOLDEN)   # the runs before the typed ones (window.attnRuns' indices)
+COST_LIMIT_S = 3  # the page's limit for `cost` in this test (the page's own: 60 s)
 
 
 class DevTools:
@@ -116,7 +121,7 @@ def main():
         dt = DevTools(a.chromium, user_dir)
         try:
             t0 = time.monotonic()
-            target = dt.call("Target.createTarget", {"url": page.as_uri()})["targetId"]
+            target = dt.call("Target.createTarget", {"url": page.as_uri() + f"?cost-limit={COST_LIMIT_S}"})["targetId"]
             session = dt.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
             ready = None
             while time.monotonic() - t0 < 30:
@@ -149,7 +154,7 @@ def main():
             shown = None
             t1 = time.monotonic()
             while time.monotonic() - t1 < 120:
-                shown = dt.evaluate(session, "window.attnRuns.length >= 4 ? [window.attnRuns[3].code, "
+                shown = dt.evaluate(session, f"window.attnRuns.length >= {N + 1} ? [window.attnRuns[{N}].code, "
                                              "document.querySelectorAll('#pictures svg').length, "
                                              "document.querySelectorAll('#out span[style*=background]').length] : null")
                 if shown:
@@ -165,7 +170,7 @@ def main():
                                  "document.getElementById('run').click(); true")
             time.sleep(1.0)
             dt.evaluate(session, "document.getElementById('cancel').click(); true")
-            cancelled = dt.evaluate(session, "window.attnRuns.length >= 5 ? window.attnRuns[4].code : 'running'")
+            cancelled = dt.evaluate(session, f"window.attnRuns.length >= {N + 2} ? window.attnRuns[{N + 1}].code : 'running'")
             text = (pathlib.Path(a.golden) / GOLDEN[0]).read_text(encoding="utf-8")
             header, _, expected = text.partition("\n")
             again = dt.evaluate(session, f"window.attnRunExact({json.dumps(header[len('$ attn '):])})")
@@ -174,11 +179,25 @@ def main():
                          f"{again['code']}, same bytes {again['stdout'] == expected}")
             print(f"chromium_test: cost cancelled after 1 s; the next run {again['seconds']} s, "
                   f"{'same bytes' if again['stdout'] == expected else 'DIFFERENT'}")
+            # The page's time limit for cost: the run is stopped at it, saying so in the output.
+            dt.evaluate(session, "document.getElementById('cmd').value = 'cost';"
+                                 "document.getElementById('run').click(); true")
+            t3 = time.monotonic()
+            while time.monotonic() - t3 < 30 and not dt.evaluate(session, f"window.attnRuns.length >= {N + 4}"):
+                time.sleep(0.1)
+            limited = dt.evaluate(session, f"window.attnRuns.length >= {N + 4} ? [window.attnRuns[{N + 3}].code, "
+                                           "window.attnRuns[" + str(N + 3) + "].seconds, "
+                                           "document.getElementById('out').textContent] : null")
+            checks.check(bool(limited) and limited[0] is None and COST_LIMIT_S <= limited[1] < COST_LIMIT_S + 5
+                         and f"cost 到了網頁的 {COST_LIMIT_S} 秒上限" in limited[2],
+                         f"cost past the page's limit of {COST_LIMIT_S} s: {limited!r}")
+            print(f"chromium_test: cost stopped by the page's limit ({COST_LIMIT_S} s here): after "
+                  f"{limited and limited[1]} s")
             # The screenshot shows the typed run.
             dt.evaluate(session, "document.getElementById('cmd').value = 'attention --heatmap';"
                                  "document.getElementById('run').click(); true")
             t2 = time.monotonic()
-            while time.monotonic() - t2 < 60 and not dt.evaluate(session, "window.attnRuns.length >= 7"):
+            while time.monotonic() - t2 < 60 and not dt.evaluate(session, f"window.attnRuns.length >= {N + 5}"):
                 time.sleep(0.1)
             png = dt.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}, session)
             pathlib.Path(a.screenshot).write_bytes(base64.b64decode(png["data"]))

@@ -52,9 +52,11 @@ std::vector<T> transposed(const std::vector<T>& a, int rows, int cols) {
     return t;
 }
 
+// The shapes: rows of C in and out of dgemm's tiles of 4 rows, columns across its tiles of 512
+// (1100 = 512 + 512 + 76), inner lengths odd and even (SIMD128's lanes and their remainder).
 template <class T, class Gemm>
 void check_gemm(Gemm gemm) {
-    for (const std::array<int, 3>& dims : std::vector<std::array<int, 3>>{{1, 1, 1}, {3, 5, 4}, {17, 64, 9}, {8, 257, 33}}) {
+    for (const std::array<int, 3>& dims : std::vector<std::array<int, 3>>{{1, 1, 1}, {3, 5, 4}, {17, 64, 9}, {8, 257, 33}, {6, 3, 1100}}) {
         const int m = dims[0], n = dims[1], p = dims[2];
         const std::vector<T> a = values<T>(static_cast<std::size_t>(m) * n, 1), b = values<T>(static_cast<std::size_t>(n) * p, 2);
         const std::vector<T> want = defined_product(a, b, m, n, p);

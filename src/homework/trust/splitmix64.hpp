@@ -3,6 +3,7 @@
 // from the first 8 bytes of an HMAC (variant.hpp): the one stream every variant's numbers are drawn
 // from. A change here changes every student's numbers, so the tests pin it.
 #include <cstdint>
+#include <type_traits>
 
 namespace attn::homework {
 
@@ -15,8 +16,12 @@ struct SplitMix64 {
         return z ^ (z >> 31);
     }
     // Uniform in lo..hi (inclusive); the modulo bias is far below anything a class would notice.
-    long between(long lo, long hi) {
-        return lo + static_cast<long>(next() % static_cast<std::uint64_t>(hi - lo + 1));
+    // The result is a long, or wider when a bound is (the seeds' 1..4294967295L): in WebAssembly
+    // (wasm32) `long` has 32 bits and that literal is a long long; on Linux both are a 64-bit long.
+    template <class Lo, class Hi>
+    std::common_type_t<Lo, Hi, long> between(Lo lo, Hi hi) {
+        using T = std::common_type_t<Lo, Hi, long>;
+        return static_cast<T>(lo) + static_cast<T>(next() % static_cast<std::uint64_t>(static_cast<T>(hi) - static_cast<T>(lo) + 1));
     }
 };
 
