@@ -164,8 +164,14 @@ def main():
     a = p.parse_args()
     checks = Checks("lang")
 
+    seen = {}
     for f in sorted(pathlib.Path(a.golden).glob("*/*.txt")):
         if f.parent.name not in COMMANDS or f.name.endswith(".received.txt"):
+            continue
+        # Under the sanitizers (about 10x slower) every other golden file of each command: every
+        # renderer's English still runs there; the release suite checks them all.
+        seen[f.parent.name] = seen.get(f.parent.name, -1) + 1
+        if os.environ.get("ATTN_SANITIZED") and seen[f.parent.name] % 2:
             continue
         args = shlex.split(f.read_text(encoding="utf-8").partition("\n")[0][len("$ attn "):])
         zh = run(a.attn, args)
