@@ -18,6 +18,7 @@ untouched, and no expected value in the class report.
 import argparse
 import concurrent.futures
 import csv
+import fcntl
 import io
 import json
 import os
@@ -26,6 +27,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/: harness.py
@@ -442,6 +444,46 @@ def main():
             c.check(feedback == [f"attn homework: {a}/{top} (1 right, 0 wrong, 18 missing)",
                                  f"attn homework: {b}/{top} (1 right, 0 wrong, 18 missing)"],
                     f"edges {a}/{b}: moodle feedback {feedback}")
+
+        # One run at a time into --out (issue 29, point 8): a folder whose lock another process holds
+        # is refused at once, exit 3, in one line naming the holder's pid, and left as it was.
+        locked = tmp / "locked"
+        locked.mkdir()
+        (locked / "class.md").write_text("the other run's")
+        with open(locked / ".attn-lock", "w") as holder:
+            fcntl.lockf(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            r = run(attn, "--grade-class", str(edges), "--out", str(locked), secret_file=str(secret))
+        c.check(r.returncode == 3 and r.stderr.count("\n") == 1 and f"--out {locked}: another attn homework "
+                f"--grade-class (pid {os.getpid()}) is writing into this folder" in r.stderr,
+                f"a locked --out: exit 3 naming the holder ({r.returncode}, {r.stderr!r})")
+        c.check((locked / "class.md").read_text() == "the other run's" and not (locked / "students").exists(),
+                "a locked --out is left as it was")
+        r = run(attn, "--grade-class", str(edges), "--out", str(locked), secret_file=str(secret))
+        c.check(r.returncode == 1 and (locked / "gradebook.csv").exists(), f"unlocked, it runs ({r.returncode})")
+        # Two attn runs at once: the second is refused naming the first, and the first finishes whole.
+        race = tmp / "race"
+        env = {k: v for k, v in os.environ.items() if k not in ("ATTN_COURSE_SECRET", "ATTN_LANG")}
+        first = subprocess.Popen([attn, "homework", "--grade-class", str(roster), "--out", str(race), "--jobs", "1",
+                                  "--secret-file", str(secret)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                 text=True, env=env)
+        for _ in range(1000):   # until the first run holds the lock (its pid in the file)
+            try:
+                if (race / ".attn-lock").read_text().strip() == str(first.pid):
+                    break
+            except FileNotFoundError:
+                pass
+            time.sleep(0.005)
+        second = run(attn, "--grade-class", str(edges), "--out", str(race), secret_file=str(secret))
+        finished_first = first.poll() is not None
+        first_err = first.communicate(timeout=120)[1]
+        c.check(finished_first or (second.returncode == 3 and f"(pid {first.pid})" in second.stderr),
+                f"two runs at once: the second refused naming the first ({second.returncode}, {second.stderr!r})")
+        with open(race / "gradebook.csv", newline="") as f:
+            raced = list(csv.reader(f))
+        c.check(first.returncode == 1 and first_err == "" and len(raced) == STUDENTS + 1 and
+                raced == [r for r in csv.reader(open(out / "gradebook.csv", newline=""))] and
+                len(list((race / "students").iterdir())) == STUDENTS - 1,
+                f"two runs at once: the first run's files whole ({first.returncode}, {len(raced)} rows)")
 
         # Refused rosters: exit 2, naming the lines, DIR untouched.
         def refused(text, *needles, name="bad.csv"):
