@@ -354,7 +354,11 @@ def main():
         # reports with score-0 ones naming the reason (a student's committed results.json says 19).
         for args, env, says in ((["--points", "hw1=-1"], {}, "--points"), (["--variant", ""], {}, "--variant"),
                                 (["--variant", "  "], {}, "the ID is empty"), ([], {"ATTN_LANG": "xx"}, "ATTN_LANG"),
-                                (["--format", "json"], {}, "--format")):
+                                (["--format", "json"], {}, "--format"),
+                                # Issue 29: errors CLI11 raises before the command runs replace them too.
+                                (["--bogus"], {}, "--bogus"), (["--format", "xml"], {}, "--format"),
+                                (["--lang", "en_US"], {}, "--lang"), (["--variant"], {}, "--variant"),
+                                (["--jobs", "x"], {}, "--jobs")):
             stale_json, stale_xml = t.tmp / "stale.json", t.tmp / "stale.xml"
             stale_json.write_text('{"score": 19, "tests": []}')
             stale_xml.write_text('<testsuites tests="19" failures="0"/>')
@@ -367,6 +371,13 @@ def main():
             # The reason is the refusal, not an unreadable sheet (the sheet was never read).
             t.check(g["output"].startswith("Not graded: ") and "could not be read" not in g["output"] and
                     root.find(".//error").get("type") == "refused", f"{args} {env}: the reports say not graded ({g})")
+        # ... also written --junit=FILE, and with the unknown flag before the report flags.
+        stale_json, stale_xml = t.tmp / "stale.json", t.tmp / "stale.xml"
+        stale_json.write_text('{"score": 19, "tests": []}')
+        stale_xml.write_text('<testsuites tests="19" failures="0"/>')
+        p = t.run("--bogus", "--grade", sheet, f"--junit={stale_xml}", f"--gradescope={stale_json}")
+        t.check(p.returncode == 2 and json.loads(stale_json.read_text())["score"] == 0 and
+                junit_failures(str(stale_xml))[1] == 1, f"--bogus before --junit=FILE: stale reports replaced ({p.stderr})")
         # Issue 17, point 7: two directories exit 3 like one; a device node is refused, never unlinked.
         os.makedirs(t.tmp / "dir2.json", exist_ok=True)
         p = t.run("--grade", sheet, "--junit", str(t.tmp / "dir.xml"), "--gradescope", str(t.tmp / "dir2.json"))

@@ -45,6 +45,42 @@ homework::HomeworkFlags with_environment(homework::HomeworkFlags f) {
     return f;
 }
 
+// CLI11 refused the command line (`--bogus`, `--format xml`, `--lang en_US`, `--variant` without
+// its ID), so `run` never ran: the report flags are read from the arguments as typed (`--junit F`
+// or `--junit=F`; a value starting with '-' other than `-` is another flag, no value) and the
+// refusal's score-0 reports replace the stale ones, as every other refusal does (issue 29).
+void refused_command_line(const std::vector<std::string>& args, const std::string& error) {
+    homework::HomeworkFlags f;
+    const std::pair<const char*, std::optional<std::string> homework::HomeworkFlags::*> report_flags[] = {
+        {"--grade", &homework::HomeworkFlags::grade},         {"--junit", &homework::HomeworkFlags::junit},
+        {"--gradescope", &homework::HomeworkFlags::gradescope}, {"--course", &homework::HomeworkFlags::course},
+        {"--secret-file", &homework::HomeworkFlags::secret_file},
+    };
+    for (std::size_t i = 0; i < args.size() && args[i] != "--"; ++i) {
+        for (const auto& [name, field] : report_flags) {
+            const std::string flag = name;
+            if (args[i].compare(0, flag.size() + 1, flag + "=") == 0) {
+                f.*field = args[i].substr(flag.size() + 1);
+            } else if (args[i] == flag && i + 1 < args.size() && (args[i + 1] == "-" || args[i + 1].rfind('-', 0) != 0)) {
+                f.*field = args[i + 1];
+            }
+        }
+    }
+    // "--format: must be one of text, json (got 'xml')" names its flag; "unknown flag '--bogus'" does not.
+    std::string line = error;
+    if (const std::size_t see = line.rfind(" (see attn "); see != std::string::npos) line.erase(see);
+    const std::size_t colon = line.find(": ");
+    homework::Refusal refusal;
+    if (line.rfind("--", 0) == 0 && colon != std::string::npos && line.find(' ') > colon) {
+        refusal.flag = line.substr(0, colon);
+        refusal.message = line.substr(colon + 2);
+    } else {
+        refusal.flag = "attn homework";
+        refusal.message = line;
+    }
+    homework::report_refusal(with_environment(f), refusal);
+}
+
 // The problem: the chapter's 1, 2, 3, or the book's (p. 239) 12.1, 12.3, 12.4, 12.7, 12.9 (also
 // written book12_4 or book-12.4), or `book` for those five; parsed once, into its id.
 Option<std::vector<long>> problem_positional() {
@@ -185,7 +221,9 @@ Command homework_command() {
         std::fwrite(result.err.data(), 1, result.err.size(), stderr);
         return result.code;
     };
-    return make_command<Texts>("homework", summary, footer, std::move(flags), run);
+    Command command = make_command<Texts>("homework", summary, footer, std::move(flags), run);
+    command.refused = refused_command_line;
+    return command;
 }
 
 }  // namespace attn::cli
