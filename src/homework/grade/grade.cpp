@@ -350,8 +350,8 @@ void grade_expression(const Item& item, const SheetValue& v, const std::vector<E
     }
 }
 
-// The key's item with the course file's tolerance for it: `digits` for keys asked in decimal
-// places or significant figures, rtol / atol for every number and integer.
+}  // namespace
+
 Item with_tolerance(const Item& item, const ToleranceRules& rules) {
     const Tolerance* t = most_specific_rule(rules, item.key());
     if (!t || item.kind == ItemKind::boolean || item.kind == ItemKind::expression) return item;
@@ -364,8 +364,6 @@ Item with_tolerance(const Item& item, const ToleranceRules& rules) {
     }
     return out;
 }
-
-}  // namespace
 
 const char* verdict_name(Verdict v) {
     switch (v) {

@@ -359,3 +359,32 @@ TEST_CASE("edges: [tolerance] digits warned about one above the sheet's precisio
     CHECK(warnings_for(4) == 0);   // hw1.a.weights is asked to 4 decimal places
     CHECK(warnings_for(5) == 1);
 }
+
+TEST_CASE("edges: --template --course shows the course's [tolerance] on the keys it covers, and only there") {
+    const Solutions s = solve(chapter_variant());
+    const AnswerKey key = build_answer_key(s);
+    const CoursePolicy course = parse_course("[tolerance]\nhw1 = { digits = 2 }\n\"hw3.c.ratio\" = { atol = 0.05 }\n"
+                                             "\"hw2.a.kept_sum\" = { rtol = 0.01, atol = 0.001 }\n",
+                                             "c.toml");
+    const std::string plain = template_sheet(s, key, 0, attn::render::Lang::en);
+    const std::string ruled = course_template_sheet(s, key, 0, attn::render::Lang::en, course.tolerance);
+    CHECK(plain.find("this course") == std::string::npos);
+    CHECK(ruled.find("# This course (its course file) grades some keys by its own [tolerance]") != std::string::npos);
+    const auto line_in = [](const std::string& text, const std::string& start) {
+        const std::size_t at = text.find("\n" + start);
+        REQUIRE(at != std::string::npos);
+        return text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+    };
+    const auto line_of = [&](const std::string& start) { return line_in(ruled, start); };
+    CHECK(line_of("# weights = ").find("3 numbers, 2 decimal places each: ") != std::string::npos);
+    CHECK(line_of("# weights = ").find("(this course's precision)") != std::string::npos);
+    CHECK(line_of("# slope_c = ").find("a number, 2 significant figures: ") != std::string::npos);
+    CHECK(line_of("# scores = ").find("this course") == std::string::npos);   // exact integers: digits do not apply
+    CHECK(line_of("# ratio = ").find("(this course accepts any answer within 0.05 of the exact value)") != std::string::npos);
+    CHECK(line_of("# kept_sum = ").find("within 0.001 + 0.01 x |exact| of the exact value") != std::string::npos);
+    CHECK(line_of("# params = ").find("this course") == std::string::npos);   // expressions are not toleranced
+    CHECK(line_of("# same_as_mask = ").find("this course") == std::string::npos);
+    // The lines the course does not cover read as without it.
+    CHECK(line_of("# muls_each = ") == line_in(plain, "# muls_each = "));
+    CHECK(line_of("# scores = ") == line_in(plain, "# scores = "));
+}
