@@ -215,7 +215,18 @@ std::string percent_forms(std::string_view text, std::vector<PercentMark>& marks
             }
             std::size_t sign_at = e;
             while (sign_at < text.size() && (text[sign_at] == ' ' || text[sign_at] == '\t')) ++sign_at;
-            if (sign_at < text.size() && text[sign_at] == '%' && digit(text[e - 1])) {
+            // TOML's decimal before the sign (no leading zero, '_' between digits) and a value's end
+            // after it: `80.1716%5` or `0080%` are no percentages (toml++ refuses the line as written).
+            const std::string_view body = text.substr(start, e - start);
+            bool toml_decimal = digit(body.back()) && !(body.size() > 1 && body[0] == '0' && digit(body[1]));
+            for (std::size_t k = 0; k < body.size(); ++k) {
+                if (body[k] == '_' && (k == 0 || !digit(body[k - 1]) || k + 1 >= body.size() || !digit(body[k + 1]))) {
+                    toml_decimal = false;
+                }
+            }
+            const std::size_t after = sign_at + 1;
+            const bool ends = after >= text.size() || std::string_view(" \t\r\n,]}#").find(text[after]) != std::string_view::npos;
+            if (sign_at < text.size() && text[sign_at] == '%' && toml_decimal && ends) {
                 const std::string_view number = text.substr(start, e - start);
                 append(text.substr(i, start - i));   // the sign, if any
                 marks.push_back({line, column - (start - i), std::string(text.substr(i, sign_at + 1 - i))});

@@ -85,7 +85,8 @@ TEST_CASE("percent_forms: a number with a percent sign becomes its fraction by m
     CHECK(marks[4].written == "-5%");
     marks.clear();
     for (const char* same : {"s = \"9.66%\"\n", "s = '9.66%'\n", "x = 0.1  # 10%\n", "x = 1e1%\n", "x = .5%\n",
-                             "x = 5.%\n", "no percent here\n"}) {
+                             "x = 5.%\n", "no percent here\n", "x = 80.1716%5\n", "x = 9.66%%\n", "x = 0080.1%\n",
+                             "x = 1__0%\n", "x = 1_%\n", "x = [5%x]\n"}) {
         CAPTURE(same);
         CHECK(percent_forms(same, marks) == same);
         CHECK(marks.empty());
