@@ -35,8 +35,9 @@ endfunction()
 set(inc "[SUBCOMMANDS]\n")
 foreach(name IN LISTS names)
   string(STRIP "${name}" name)
-  # 72 columns: man indents these blocks by 7, so `man attn` stays within 80.
-  set(ENV{COLUMNS} 72)
+  # 66 columns: man indents these blocks by 7, and under an ASCII locale a Chinese name is
+  # replaced by English up to 7 columns longer (below), so `man attn` stays within 80 either way.
+  set(ENV{COLUMNS} 66)
   execute_process(COMMAND attn ${name} --help OUTPUT_VARIABLE sub RESULT_VARIABLE rc)
   unset(ENV{COLUMNS})
   if(NOT rc EQUAL 0)
@@ -124,10 +125,11 @@ class.svg in \\fIreport/\\fR.
 the flags of one subcommand (the same as \\fBattn mask \\-\\-help\\fR).
 [CHARACTER SET]
 The help quotes the chapter's Traditional Chinese section names (for example
-\\fBmask\\fR replays section 6, 遮罩). Under an ASCII locale (\\fBLC_ALL=C\\fR)
-man cannot show those characters and leaves them out; every flag, value and
-example is ASCII, so nothing needed to run attn is lost. Read the page in a
-UTF\\-8 locale (\\fBLC_ALL=C.UTF\\-8 man attn\\fR) to see them.
+\\fBmask\\fR replays section 6, 遮罩). Where man cannot show those
+characters (an ASCII locale such as \\fBLC_ALL=C\\fR), this page gives each
+name in English in its place; every flag, value and example is ASCII. Read
+the page in a UTF\\-8 locale (\\fBLC_ALL=C.UTF\\-8 man attn\\fR) to see the
+Chinese, as \\fBattn \\-\\-help\\fR prints it.
 [SEE ALSO]
 .BR python3 (1),
 .BR numpy.random.default_rng ;
@@ -155,4 +157,45 @@ endif()
 string(TIMESTAMP today "%Y-%m-%d" UTC)
 file(READ "${OUT}" page)
 string(REGEX REPLACE "(\n\\.TH [^\n]*\") \"[A-Za-z]+ [0-9]+\"" "\\1 \"${today}\"" page "${page}")
+
+# The chapter's Chinese names under an ASCII locale: groff's ascii device (man under LC_ALL=C)
+# drops every CJK character, leaving "Section 6 (): the causal mask". Each name the help quotes
+# becomes a string, defined as the Chinese when the device is utf8 and as its English otherwise
+# (mandoc, which has no device register, takes the English). Each English is at most 7 columns
+# wider than its Chinese (the subcommands' help is wrapped with that room). A name of the help without an entry
+# here is caught by tests/cli/package_docs_test.py (LC_ALL=C man shows no "()" and groff warns
+# of no missing character).
+set(names
+  "三、比重從哪裡來|where weights come from"
+  "兩塊補丁|two patches"
+  "多頭|multi-head"
+  "遮罩|the mask"
+  "注意力機制|Attention"
+  "注意力的代價|cost of attention"
+  "作業和解答|homework, answers"
+  "光|guang"
+  "✓|OK")
+set(strings "")
+set(index 0)
+foreach(entry IN LISTS names)
+  string(REPLACE "|" ";" pair "${entry}")
+  list(GET pair 0 chinese)
+  list(GET pair 1 english)
+  string(FIND "${page}" "${chinese}" at)
+  if(at EQUAL -1)
+    continue()
+  endif()
+  math(EXPR index "${index} + 1")
+  string(REPLACE "${chinese}" "\\*[zh${index}]" page "${page}")
+  string(APPEND strings ".ie '\\*[.T]'utf8' .ds zh${index} ${chinese}\n.el .ds zh${index} ${english}\n")
+endforeach()
+# After the .TH line (spliced: a regex replacement would read the strings' backslashes).
+string(FIND "${page}" "\n.TH " th)
+math(EXPR from "${th} + 1")
+string(SUBSTRING "${page}" ${from} -1 rest)
+string(FIND "${rest}" "\n" eol)
+math(EXPR cut "${from} + ${eol} + 1")
+string(SUBSTRING "${page}" 0 ${cut} head)
+string(SUBSTRING "${page}" ${cut} -1 tail)
+set(page "${head}${strings}${tail}")
 file(WRITE "${OUT}" "${page}")

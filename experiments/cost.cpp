@@ -2,11 +2,13 @@
 #include "experiments/cost.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <string>
 
 #include <time.h>
@@ -52,6 +54,122 @@ double max_diff(const kernels::Buffer& a, const kernels::Buffer& b) {
     for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, std::fabs(double(a[i]) - double(b[i])));
     return d;
 }
+
+// attn cost's progress (experiments::Progress) in multiplications. Each cell (kernel, T) is
+// planned at the repeats that will run: all of them until a run of that kernel has been timed, then
+// as many as the 3 s budget lets through at the kernel's pace so far (seconds per multiplication
+// of its latest run; once a cell's first repeat has run, its own). Inside a long run the kernel
+// ticks (kernels::Ticks) every 1 % of it, so the line moves during a 10 s recompute too. The plan
+// shrinks or grows as the pace is learnt; what is reported is the fraction done of the plan,
+// never less than the last one reported, on a fixed scale of kScale units.
+class CostProgress {
+public:
+    static constexpr std::size_t kScale = 1'000'000;
+    // A run ticks inside only from this much work on (about 0.1 s and more): shorter runs are
+    // measured untouched, reported when they end.
+    static constexpr std::uint64_t kTickFrom = 1'000'000'000ULL;
+
+    CostProgress(const Progress& progress, long repeats) : progress_(progress), repeats_(repeats) {}
+
+    void plan(Kernel k, std::uint64_t work) { cells_.push_back({k, work, false, 0, 0}); }
+
+    // The settings of a cell's timed runs: the caller's, with ticks when the run is long.
+    kernels::Settings settings_for(const kernels::Settings& base, std::uint64_t work, const std::string& step) {
+        kernels::Settings s = base;
+        if (!progress_ || work < kTickFrom) return s;
+        s.ticks.tick_every = std::max<std::uint64_t>(1, work / 100);
+        s.ticks.tick = [this, work, step](std::uint64_t n) {
+            const std::uint64_t now = in_run_.fetch_add(n, std::memory_order_relaxed) + n;
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (now <= in_run_shown_) return;   // another thread has shown more already
+            in_run_shown_ = now;
+            report(done_ + std::min(now, work), step);
+        };
+        return s;
+    }
+
+    void start_run() {
+        in_run_.store(0, std::memory_order_relaxed);
+        in_run_shown_ = 0;
+    }
+
+    // A timed run of `work` took `seconds`: its work is done, and the pace replans what is left.
+    void run_done(Kernel k, std::uint64_t work, double seconds, const std::string& step) {
+        if (!progress_) return;
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_ += work;
+        pace_[k] = seconds / static_cast<double>(std::max<std::uint64_t>(work, 1));
+        Cell& cell = cells_[current_];
+        ++cell.ran;
+        if (!cell.timed) {   // its own first repeat: the runs the budget lets through
+            cell.timed = true;
+            cell.runs = runs_within_budget(seconds);
+        }
+        report(done_, step);
+    }
+
+    // A cell's repeats are over (all of them, or the budget stopped them).
+    void cell_done(Kernel, std::uint64_t, const std::string& step) {
+        if (!progress_) return;
+        std::lock_guard<std::mutex> lock(mutex_);
+        ++current_;
+        report(done_, step);
+    }
+
+private:
+    struct Cell {
+        Kernel kernel;
+        std::uint64_t work;
+        bool timed;
+        long runs;   // the repeats planned once timed
+        long ran;    // the repeats run so far
+    };
+
+    long runs_within_budget(double seconds) const {
+        // The loop runs one repeat, then more while their total is under the budget.
+        if (seconds <= 0) return repeats_;
+        const double runs = std::ceil(kRepeatBudgetSeconds / seconds);
+        return std::clamp(static_cast<long>(runs), 1L, repeats_);
+    }
+
+    // The plan: what is done, the cells under way and ahead at their planned repeats.
+    std::uint64_t planned() const {
+        std::uint64_t sum = 0;
+        for (std::size_t c = 0; c < cells_.size(); ++c) {
+            const Cell& cell = cells_[c];
+            long runs = repeats_;
+            if (c < current_) {
+                runs = cell.ran;   // finished: what ran
+            } else if (cell.timed) {
+                runs = std::max(cell.runs, cell.ran);
+            } else if (const auto pace = pace_.find(cell.kernel); pace != pace_.end()) {
+                runs = runs_within_budget(pace->second * static_cast<double>(cell.work));
+            }
+            sum += cell.work * static_cast<std::uint64_t>(runs);
+        }
+        return sum;
+    }
+
+    void report(std::uint64_t done, const std::string& step) {
+        const std::uint64_t plan = std::max(planned(), done);
+        const auto units = static_cast<std::size_t>(static_cast<double>(kScale) * static_cast<double>(done) /
+                                                    static_cast<double>(std::max<std::uint64_t>(plan, 1)));
+        const bool last = current_ == cells_.size();
+        shown_ = std::max(shown_, last ? kScale : std::min(units, kScale - 1));
+        progress_(shown_, kScale, step);
+    }
+
+    const Progress& progress_;
+    long repeats_;
+    std::vector<Cell> cells_;
+    std::size_t current_ = 0;        // the cell under way
+    std::map<Kernel, double> pace_;  // seconds per multiplication of each kernel's latest run
+    std::uint64_t done_ = 0;         // the multiplications of the runs finished
+    std::size_t shown_ = 0;          // the units last reported
+    std::atomic<std::uint64_t> in_run_{0};   // ticked so far in the run under way
+    std::uint64_t in_run_shown_ = 0;
+    std::mutex mutex_;
+};
 
 }  // namespace
 
@@ -171,13 +289,13 @@ results::CostReport run_cost(const CostOptions& o, const Progress& progress) {
                                     " multiplications; the limit is 5e11 for all of them, as for each run");
     }
 
-    // The progress measure: each run's closed-form multiplications, times the repeats asked for.
-    std::uint64_t work_total = 0, work_done = 0;
-    for (Kernel k : chosen) {
-        for (long t : ts) {
-            if (!skip.count({k, t})) {
-                work_total += expected_multiplications(k, t, kLessonModel) * static_cast<std::uint64_t>(o.repeats);
-            }
+    // Progress in work, not in timed runs: a run's work is its kernel's closed-form multiplications
+    // at that T, and a cell (kernel, T) does it once per repeat that will run. The repeats stop at
+    // the time budget, so how many will run is planned from the pace so far (docs/pictures.md).
+    CostProgress meter(progress, o.repeats);
+    for (long t : ts) {
+        for (Kernel k : chosen) {
+            if (!skip.count({k, t})) meter.plan(k, expected_multiplications(k, t, kLessonModel));
         }
     }
 
@@ -199,28 +317,27 @@ results::CostReport run_cost(const CostOptions& o, const Progress& progress) {
             run.kernel = kernels::kernel_name(k);
             run.t = t;
             run.formula = expected_multiplications(k, t, h.x.cols);
+            const std::string step = std::string(run.kernel) + ", T = " + std::to_string(t);
+            const kernels::Settings timed = meter.settings_for(settings, run.formula, step);
             double total = 0;
             long i = 0;
             for (; i < o.repeats && (i == 0 || total < kRepeatBudgetSeconds); ++i) {
-                kernels::Meter meter;
+                kernels::Meter meter_of_run;
+                meter.start_run();
                 const double cpu_start = process_cpu_seconds();
                 const auto start = std::chrono::steady_clock::now();
-                kernels::Result result = kernels::run(k, in, meter, settings);
+                kernels::Result result = kernels::run(k, in, meter_of_run, timed);
                 const auto stop = std::chrono::steady_clock::now();
                 run.cpu_seconds.push_back(process_cpu_seconds() - cpu_start);
                 const double s = std::chrono::duration<double>(stop - start).count();
                 run.seconds.push_back(s);
                 total += s;
-                run.peak_bytes = meter.peak();
+                run.peak_bytes = meter_of_run.peak();
                 run.multiplications = result.multiplications;
                 if (i == 0 && k != Kernel::flash) run.max_diff_vs_flash = max_diff(result.out, reference.out);
-                work_done += run.formula;
-                if (progress) progress(work_done, work_total);
+                meter.run_done(k, run.formula, s, step);
             }
-            if (i < o.repeats) {   // stopped early by the time budget: the rest count as done
-                work_done += run.formula * static_cast<std::uint64_t>(o.repeats - i);
-                if (progress) progress(work_done, work_total);
-            }
+            meter.cell_done(k, run.formula, step);
             run.median_s = median(run.seconds);
             run.median_cpu_s = median(run.cpu_seconds);
             by_kernel[k].push_back(r.runs.size());

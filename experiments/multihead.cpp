@@ -151,9 +151,10 @@ results::MultiheadReport run_multihead(const MultiheadOptions& o, const Progress
         if (!contains(shown, run[i])) continue;
         total += h * head_work(run[i]) + (o.head_differences ? h * (h - 1) / 2 * nn : 0);
     }
+    std::string step;   // "H = 8", then "H = 8, comparing heads"
     auto advance = [&](std::size_t units) {
         done += units;
-        progress(done, total);
+        progress(done, total, step);
     };
     rng::NumpyGenerator rng = make_generator(o.seed);
     const core::Matrix x = core::normal_matrix(rng, 0.0, 1.0, d, n);
@@ -170,6 +171,7 @@ results::MultiheadReport run_multihead(const MultiheadOptions& o, const Progress
         const core::Matrix omega_c = core::normal_matrix(rng, 0.0, 0.2, d, d);
         if (!contains(shown, h)) continue;   // drawn all the same: the stream moves on
         const std::size_t per_head = head_work(h);
+        step = "H = " + std::to_string(h);
         const core::MultiheadPass pass = core::multihead_attention(
             x, heads, omega_c, work.output ? core::HeadsKeep::output_and_weights : core::HeadsKeep::weights,
             progress ? std::function<void()>([&] { advance(per_head); }) : std::function<void()>());
@@ -177,6 +179,7 @@ results::MultiheadReport run_multihead(const MultiheadOptions& o, const Progress
         results::MultiheadRow row = counted_row(h, d, n);
         if (o.head_differences) {
             const auto heads_shown = static_cast<std::size_t>(h);
+            step = "H = " + std::to_string(h) + ", comparing heads";
             row.head_differences = head_differences(pass.head_weights, [&](std::size_t i) {
                 if (progress) advance((heads_shown - 1 - i) * nn);
             });

@@ -83,13 +83,14 @@ results::ScalingReport run_scaling(const ScalingOptions& o, const Progress& prog
         query.resize(dq);
         // s[r] = normal(0,1,(N,Dq)) @ normal(0,1,Dq): the keys are drawn before the query.
         const bool is_shown = contains(shown, dq_long);
+        const std::string step = "Dq = " + std::to_string(dq_long);
         for (std::size_t r = 0; r < repeats; ++r) {
             rng.normal(0.0, 1.0, keys.data(), n * dq);
             rng.normal(0.0, 1.0, query.data(), dq);
             if (is_shown) core::matvec_into(keys, query.data(), scores.data() + r * n);
             if (progress) {
                 done += dq * (n + 1);
-                progress(done, total);
+                progress(done, total, step);
             }
         }
         if (!is_shown) continue;   // drawn all the same: the stream moves on

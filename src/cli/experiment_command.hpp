@@ -129,7 +129,7 @@ Command experiment_command(Experiment<Options, Report> e) {
                 return e.run(t.options, {});
             }
             StderrProgress progress(e.progress_label);   // erased before anything is printed
-            return e.run(t.options, progress.callback());
+            return e.run(t.options, progress.steps());
         }();
         std::vector<render::Heatmap> maps;
         if (t.pictures.heatmap) maps = e.heatmaps(r, wording(t.presentation.lang));

@@ -67,6 +67,7 @@ Option<Presentation> lang_flag() {
     lang.parse = [](Presentation& p, const std::string& text) {
         p.lang = parse_lang("--lang", text);
         p.lang_given = true;
+        p.lang_chosen = true;
     };
     lang.value = [](const Presentation& p) { return results::SettingValue(std::string(render::lang_tag(p.lang))); };
     return lang;
@@ -79,6 +80,7 @@ void apply_language_environment(Presentation& p) {
     const char* env = std::getenv("ATTN_LANG");
     if (env == nullptr || *env == '\0') return;
     p.lang = parse_lang("ATTN_LANG", env);
+    p.lang_chosen = true;
 }
 
 void require_text_format(const Presentation& p, const std::string& flag) {

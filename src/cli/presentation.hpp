@@ -18,6 +18,9 @@ struct Presentation {
     Format format = Format::text;
     render::Lang lang = render::Lang::zh_TW;
     bool lang_given = false;   // --lang wins over ATTN_LANG
+    // --lang given or ATTN_LANG set: a language the user chose, not the default. The pictures'
+    // words follow only a chosen language (English otherwise: docs/pictures.md, fonts).
+    bool lang_chosen = false;
     bool with_outputs = false; // --with-outputs (attention, multihead): JSON only
 };
 

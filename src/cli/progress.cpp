@@ -90,4 +90,12 @@ std::function<void(std::size_t, std::size_t)> StderrProgress::callback() {
     };
 }
 
+std::function<void(std::size_t, std::size_t, const std::string&)> StderrProgress::steps() {
+    if (!line_) return {};
+    return [this](std::size_t done, std::size_t total, const std::string& step) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        line_->update(done, total, step);
+    };
+}
+
 }  // namespace attn::cli

@@ -37,8 +37,11 @@ public:
     ~StderrProgress();   // erases the line, if one was drawn
     StderrProgress(const StderrProgress&) = delete;
     StderrProgress& operator=(const StderrProgress&) = delete;
-    // For an experiment's Options: empty (no calls, no cost) when stderr is not a terminal.
+    // For a run: empty (no calls, no cost) when stderr is not a terminal. steps() names the step
+    // too (experiments::Progress); callback() has none (the class run's students). Both are
+    // thread-safe (attn cost's kernels tick from their worker threads).
     std::function<void(std::size_t, std::size_t)> callback();
+    std::function<void(std::size_t, std::size_t, const std::string&)> steps();
 
 private:
     std::unique_ptr<render::ProgressLine> line_;

@@ -23,7 +23,7 @@ std::string reason() { return std::strerror(errno); }
 void write_file_atomically(const std::string& path, const std::string& text, const std::string& flag, bool sync) {
     const int error = files::replace_file(path, text, sync);
     if (error != 0) {
-        if (!is_directory(path)) ::unlink(path.c_str());   // no stale report after a failure
+        ::unlink(path.c_str());   // no stale report after a failure (unlink(2) never removes a directory)
         throw IoError(flag + " " + path + ": cannot write: " + std::strerror(error));
     }
 }

@@ -61,6 +61,9 @@ struct HomeworkOptions {
     // The grader's table, warnings and reports are English in either language (as the default
     // has printed them since the grader was written), so --lang en changes no byte of them.
     render::Lang lang = render::Lang::zh_TW;
+    // class.svg's words: English unless --lang or $ATTN_LANG chose a language (a server with no
+    // CJK font draws Chinese as empty boxes; docs/pictures.md).
+    render::Lang picture_lang = render::Lang::en;
 };
 
 // Checks the flags' combinations and values (exit 2). Reads no file.

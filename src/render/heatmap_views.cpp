@@ -129,17 +129,23 @@ std::vector<Heatmap> multihead_heatmaps(const results::MultiheadReport& r, Wordi
 }
 
 std::vector<Heatmap> lesson_heatmaps(const results::LessonReport& r, Wording w) {
-    // The lesson is written in simplified Chinese and keeps its script; English on request.
+    // The lesson is written in simplified Chinese and keeps its script; English on request. In
+    // English (and so in the SVG) each character is labelled with its position too ("1 床"): a
+    // picture rendered without a CJK font still says which row is which (docs/pictures.md).
+    std::vector<std::string> words = r.words;
+    if (english(w)) {
+        for (std::size_t i = 0; i < words.size(); ++i) words[i] = std::to_string(i + 1) + " " + words[i];
+    }
     std::vector<Heatmap> out;
     const auto shown = [&](int s) { return std::find(r.shown.begin(), r.shown.end(), s) != r.shown.end(); };
     if (shown(3)) {
         Heatmap h = square(r.causal_weights, Scale::weights, 2);   // torch prints 2 decimals
-        h.row_labels = h.column_labels = r.words;
+        h.row_labels = h.column_labels = words;
         h.masked.resize(r.causal_keep.size());
         std::transform(r.causal_keep.begin(), r.causal_keep.end(), h.masked.begin(), [](bool k) { return !k; });
         if (english(w)) {
             h.title = "3. Causal mask: the weights (viridis, 0 to 1; a dot marks a masked cell)";
-            h.axes = "rows: the query's character, columns: the key's character";
+            h.axes = "rows: the query's position and character, columns: the key's";
         } else {
             h.title = "3. 因果掩码后的权重（viridis，0 到 1；. 为掩掉的位置）";
             h.axes = "行＝查询的字，列＝键的字";
@@ -151,11 +157,11 @@ std::vector<Heatmap> lesson_heatmaps(const results::LessonReport& r, Wording w) 
         // positions 1..T at any other --t (the sentence has five characters, not T).
         Heatmap h = square(r.head_output, Scale::signed_, 2);
         const bool characters = h.rows == r.words.size();
-        if (characters) h.row_labels = r.words;
+        if (characters) h.row_labels = words;
         if (english(w)) {
             h.title = std::string("5. The head's output out") + (r.causal ? "" : " (no mask)") +
                       " (blue negative, white 0, red positive)";
-            h.axes = characters ? "rows: the character, columns: output dimension"
+            h.axes = characters ? "rows: the position and character, columns: output dimension"
                                 : "rows: position t, columns: output dimension";
         } else {
             h.title = std::string("5. 注意力头的输出 out") + (r.causal ? "" : "（不加掩码）") + "（蓝为负、白为 0、红为正）";

@@ -10,16 +10,17 @@ ProgressLine::ProgressLine(std::string label, Sink sink, Clock clock, double del
       delay_(delay), interval_(interval), time_left_(time_left) {}
 
 void ProgressLine::refresh() {
-    if (shown_) update(last_done_, last_total_);
+    if (shown_) update(last_done_, last_total_, step_);
 }
 
-void ProgressLine::update(std::size_t done, std::size_t total) {
+void ProgressLine::update(std::size_t done, std::size_t total, const std::string& step) {
     if (total == 0) return;
     last_done_ = done;
     last_total_ = total;
+    step_ = step;
     const double now = clock_();
     if (now - start_ < delay_) return;
-    if (shown_ && now - last_ < interval_) return;
+    if (shown_ && now - last_ < interval_ && step == shown_step_) return;
     const int percent = static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total));
     // The time left at the pace so far (whole seconds, rounded up), once a second has passed.
     long left = -1;
@@ -27,13 +28,14 @@ void ProgressLine::update(std::size_t done, std::size_t total) {
     if (time_left_ && done > 0 && done < total && elapsed >= 1.0) {
         left = static_cast<long>(std::ceil(elapsed * static_cast<double>(total - done) / static_cast<double>(done)));
     }
-    if (percent == last_percent_ && left == last_left_) return;
+    if (percent == last_percent_ && left == last_left_ && step == shown_step_) return;
     last_ = now;
     last_percent_ = percent;
     last_left_ = left;
+    shown_step_ = step;
     shown_ = true;
     // \r returns to the line's start; ESC[K erases what a longer previous line left behind.
-    std::string line = "\r" + label_ + " " + std::to_string(percent) + "%\x1b[K";
+    std::string line = "\r" + label_ + " " + std::to_string(percent) + "%" + (step.empty() ? "" : " (" + step + ")") + "\x1b[K";
     if (left >= 0) {
         line += left > 90 ? ", about " + std::to_string((left + 59) / 60) + " min left" : ", about " + std::to_string(left) + " s left";
     }

@@ -1,5 +1,5 @@
 #pragma once
-// A progress line for long runs: "\r<label> 45%" redrawn in place, at most every
+// A progress line for long runs: "\r<label> 45% (step)" redrawn in place, at most every
 // `interval` seconds and only once the run has lasted `delay` seconds (short runs show nothing),
 // cleared when done. Pure: the caller supplies the clock and where the bytes go (the glue writes
 // them to stderr when it is a terminal), so the timing rules are tested with a fake clock.
@@ -23,8 +23,9 @@ public:
     // longer line before leaves nothing behind).
     ProgressLine(std::string label, Sink sink, Clock clock, double delay = 0.25, double interval = 0.1,
                  bool time_left = false);
-    // `done` of `total` units finished.
-    void update(std::size_t done, std::size_t total);
+    // `done` of `total` units finished, on `step` (shown in brackets after the percentage:
+    // "attn cost: 45% (recompute, T = 4000)"; a new step redraws the line at once).
+    void update(std::size_t done, std::size_t total, const std::string& step = "");
     // Draws the line again for the last update, now: the time left keeps moving while a long step
     // reports nothing (a timer calls it); nothing before the first line is drawn.
     void refresh();
@@ -42,6 +43,7 @@ private:
     bool time_left_ = false;
     long last_left_ = -1;
     std::size_t last_done_ = 0, last_total_ = 0;
+    std::string step_, shown_step_;
 };
 
 }  // namespace attn::render

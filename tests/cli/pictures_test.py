@@ -522,9 +522,9 @@ def progress_tests(attn):
     check(piped.returncode == 0 and piped.stderr == b"", "scaling, stderr a pipe: nothing on stderr")
     code, tty, out = run_pty(attn, args, {"TERM": "xterm"}, "stderr")
     check(code == 0 and out == piped.stdout, "scaling, stderr a terminal: stdout unchanged")
-    check(re.search(rb"\rattn scaling: \d+%\x1b\[K", tty) is not None and tty.endswith(b"\r\x1b[K"),
+    check(re.search(rb"\rattn scaling: \d+% \(Dq = \d+\)\x1b\[K", tty) is not None and tty.endswith(b"\r\x1b[K"),
           f"scaling, stderr a terminal: a progress line, erased at the end (got {tty[:60]!r}…)")
-    # cost: about a second of the recompute kernel here; one update after each timed run. Under
+    # cost: about a second of the recompute kernel here; updates inside and after each timed run. Under
     # AddressSanitizer (ATTN_SANITIZED, set by CMake for that build) the kernel runs some 50x
     # slower, so shorter lengths give the same second or so.
     lengths = "300,400" if os.environ.get("ATTN_SANITIZED") else "600,800,1000,1200"
@@ -534,7 +534,7 @@ def progress_tests(attn):
     code, tty, out = run_pty(attn, args, {"TERM": "xterm"}, "stderr")
     check(code == 0 and out.startswith("注意力的代價".encode()) and b"\r" not in out and b"\x1b" not in out,
           "cost, stderr a terminal: stdout has the text and none of the line's bytes")
-    check(re.search(rb"\rattn cost: \d+%\x1b\[K", tty) is not None and tty.endswith(b"\r\x1b[K"),
+    check(re.search(rb"\rattn cost: \d+% \((naive|flash|kv-cache|recompute), T = \d+\)\x1b\[K", tty) is not None and tty.endswith(b"\r\x1b[K"),
           f"cost, stderr a terminal: a progress line, erased at the end (got {tty[:60]!r}…)")
     # multihead: 64 heads compared pairwise over N² weights (--heatmap), about a second here
     n = "200" if os.environ.get("ATTN_SANITIZED") else "500"
@@ -543,11 +543,12 @@ def progress_tests(attn):
     check(piped.returncode == 0 and piped.stderr == b"", "multihead, stderr a pipe: nothing on stderr")
     code, tty, out = run_pty(attn, args, {"TERM": "xterm"}, "stderr")
     check(code == 0 and out == piped.stdout, "multihead, stderr a terminal: stdout unchanged")
-    check(re.search(rb"\rattn multihead: \d+%\x1b\[K", tty) is not None and tty.endswith(b"\r\x1b[K"),
+    check(re.search(rb"\rattn multihead: \d+% \(H = \d+(, comparing heads)?\)\x1b\[K", tty) is not None and tty.endswith(b"\r\x1b[K"),
           f"multihead, stderr a terminal: a progress line, erased at the end (got {tty[:60]!r}…)")
     # the comparison of the heads is most of the run: the line goes on past the heads' passes
     shown = [int(x) for x in re.findall(rb"\rattn multihead: (\d+)%", tty)]
     check(shown and max(shown) >= 50, f"multihead: the line counts the heads' comparison too (got {shown})")
+    check(b"(H = 64, comparing heads)" in tty, "multihead: the line names the comparison as its step")
 
 
 def main():

@@ -2,8 +2,9 @@
 """Long runs are not silent (issue 31, point 4): a run that reports no progress of its own
 (attention, mask) draws, once it has lasted a second and only when stderr is a terminal, a line
 "attn mask: working, N s" redrawn in place, and erases it before the output; into a pipe, stderr
-stays empty and stdout is byte for byte the same. A run with progress (scaling) shows, after its
-percentage, the time left at the pace so far."""
+stays empty and stdout is byte for byte the same. A run with progress (scaling, cost) shows, after
+its percentage, the step it is on and the time left at the pace so far; cost's percentage moves
+in small steps, inside its long runs too."""
 import argparse
 import os
 import re
@@ -48,13 +49,33 @@ def main():
         start = time.monotonic()
         code, tty, out = run_pty_stderr(a.attn, args)
         took = time.monotonic() - start
-        check(code == 0 and re.search(rb"\rattn scaling: \d+%\x1b\[K", tty) and tty.endswith(b"\r\x1b[K"),
-              f"scaling: the percentage line, erased at the end ({tty[:80]!r})")
+        check(code == 0 and re.search(rb"\rattn scaling: \d+% \(Dq = \d+\)\x1b\[K", tty) and tty.endswith(b"\r\x1b[K"),
+              f"scaling: the percentage line naming its step (Dq = ...), erased at the end ({tty[:80]!r})")
         if took >= 1.6:
-            check(re.search(rb"\rattn scaling: \d+%\x1b\[K, about \d+ (s|min) left", tty) is not None,
+            check(re.search(rb"\rattn scaling: \d+% \(Dq = \d+\)\x1b\[K, about \d+ (s|min) left", tty) is not None,
                   f"scaling ({took:.1f} s): the time left after the percentage ({tty[-120:]!r})")
         else:
             print(f"note: scaling took {took:.2f} s; the time left shows after 1 s")
+        # cost: progress in work, inside the long runs too (issue 31: it jumped 12 % -> 41 % and sat
+        # there through one 10 s run). Two lengths of recompute, two repeats each: the second length
+        # is 8 times the work of the first, one run of it most of the whole.
+        args = ["cost", "--kernel", "recompute", "--t", "600" if small else "700,1400", "--repeats", "2"]
+        start = time.monotonic()
+        code, tty, out = run_pty_stderr(a.attn, args)
+        took = time.monotonic() - start
+        lines = re.findall(rb"\rattn cost: (\d+)% \((recompute, T = \d+)\)\x1b\[K", tty)
+        check(code == 0 and lines and tty.endswith(b"\r\x1b[K"),
+              f"cost: the percentage naming its step (recompute, T = ...), erased at the end ({tty[:80]!r})")
+        percents = [int(p) for p, _ in lines]
+        check(percents == sorted(percents), f"cost: never backwards ({percents})")
+        if took >= 1.5 and not small:
+            jumps = [b - a for a, b in zip(percents, percents[1:])]
+            check(len(set(percents)) >= 8 and max(jumps, default=100) <= 20,
+                  f"cost ({took:.1f} s): the percentage moves in small steps ({percents})")
+            check(any(step == b"recompute, T = 1400" and 0 < int(p) < 100 for p, step in lines),
+                  "cost: the line moves during T = 1400's runs")
+        else:
+            print(f"note: cost took {took:.2f} s; its steps were not measured")
         # a quick run shows nothing
         code, tty, _ = run_pty_stderr(a.attn, ["attention"])
         check(code == 0 and tty == b"", f"attention (a few ms): no line at all (got {tty!r})")

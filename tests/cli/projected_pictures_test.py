@@ -28,6 +28,7 @@ from harness import Checks, run_attn  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 FORGOT_MIX = "forgot the mixing matrix Omega_c (D x D, applied to all N positions)"
+FORGOT_MIX_ZH = "漏了混合矩陣 Omega_c"
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
 
@@ -42,6 +43,10 @@ def texts(root):
         out.append((t, t.text or "", float(t.get("x", 0)), float(t.get("y", 0)), float(t.get("font-size", 16)),
                     t.get("text-anchor", "start")))
     return out
+
+
+def titles(root):
+    return [t.text or "" for t in root.iter(SVG + "title")]
 
 
 def without_text(svg_text):
@@ -127,9 +132,40 @@ def check_rendering(check, name, svg_path, keep, wanted=lambda text: True, env=N
         check(not missing, f"{name}: {renderer} draws every label ({len(missing)} missing: {missing[:4]})")
 
 
+def digit_heights(svg_path, root, cells, width, height):
+    """The height in px of the ink each cell's value leaves, with the picture rendered by rsvg to fit
+    width x height (as a projector shows it): the same rendering without text subtracted."""
+    if not shutil.which("rsvg-convert") or not os.path.exists("/usr/bin/convert"):
+        print("note: rsvg-convert or ImageMagick missing; the projected size of the digits was not measured")
+        return None
+    with open(svg_path, encoding="utf-8") as f:
+        bare = without_text(f.read())
+    bare_path = svg_path + ".bare.svg"
+    with open(bare_path, "w", encoding="utf-8") as f:
+        f.write(bare)
+    shots = []
+    for source in (svg_path, bare_path):
+        png = source + ".fit.png"
+        subprocess.run(["rsvg-convert", "-a", "-w", str(width), "-h", str(height), "-b", "white", "-o", png, source],
+                       check=True)
+        shots.append(pixels(png))
+    (w, h, full), (_, _, empty) = shots
+    scale = w / float(root.get("width"))
+    out = []
+    for cell in cells:
+        rect = next(g for g in root.iter(SVG + "g") if g.get("id") == cell).find(SVG + "rect")
+        x0, y0 = float(rect.get("x")) * scale, float(rect.get("y")) * scale
+        x1, y1 = x0 + float(rect.get("width")) * scale, y0 + float(rect.get("height")) * scale
+        rows = [y for y in range(int(y0) + 2, int(y1) - 1)
+                if full[(y * w + int(x0) + 2) * 3:(y * w + int(x1) - 2) * 3] != empty[(y * w + int(x0) + 2) * 3:(y * w + int(x1) - 2) * 3]]
+        out.append(rows[-1] - rows[0] + 1 if rows else 0)
+    return out
+
+
 def class_run(attn, tmp, lang):
     """A class of four with the chapter's numbers: all right, a known mistake, another wrong answer,
-    problem 3 missing. Returns the class.svg path."""
+    problem 3 missing, graded with --lang LANG ("default": no --lang, no ATTN_LANG). Returns the
+    run and the class.svg path."""
     key = run_attn(attn, ["homework", "--key", "--variant", "chapter"], text=True).stdout
     sheets = {
         "s1": key,
@@ -148,7 +184,10 @@ def class_run(attn, tmp, lang):
         f.write("\n".join(rows) + "\n")
     out = os.path.join(folder, "out")
     env = {k: v for k, v in os.environ.items() if k not in ("ATTN_COURSE_SECRET", "ATTN_LANG")}
-    r = run_attn(attn, ["homework", "--grade-class", os.path.join(folder, "roster.csv"), "--out", out, "--lang", lang],
+    chosen = ["--lang", lang] if lang not in ("default", "ATTN_LANG") else []
+    if lang == "ATTN_LANG":
+        env["ATTN_LANG"] = "zh-TW"
+    r = run_attn(attn, ["homework", "--grade-class", os.path.join(folder, "roster.csv"), "--out", out] + chosen,
                  env=env, text=True)
     return r, os.path.join(out, "class.svg")
 
@@ -166,9 +205,15 @@ def main():
         if shutil.which("fc-list") else False
     tmp = tempfile.mkdtemp()
     try:
-        for lang in ("zh-TW", "en"):
+        drawn = {}
+        for lang in ("default", "zh-TW", "en"):
             r, path = class_run(a.attn, tmp, lang)
             if not check(os.path.exists(path), f"class.svg ({lang}) written (exit {r.returncode}: {r.stderr.strip()[:200]})"):
+                continue
+            with open(path, "rb") as f:
+                drawn[lang] = f.read()
+            if lang == "en":
+                check(drawn[lang] == drawn.get("default"), "class.svg: --lang en draws the default's bytes (English)")
                 continue
             root = ET.parse(path).getroot()
             bars = [g for g in root.iter(SVG + "g") if g.get("id", "").startswith("key-")]
@@ -179,10 +224,17 @@ def main():
             check(used and used <= swatches, f"class.svg ({lang}): every shade of the bars is in the legend "
                                              f"(unlabelled: {sorted(used - swatches)})")
             words = [t for _, t, *_ in texts(root)]
-            check(any(FORGOT_MIX in t for t in words), f"class.svg ({lang}): the known mistake is named on the picture")
             if lang == "zh-TW":
+                check(any(FORGOT_MIX_ZH in t for t in words), "class.svg (zh-TW): the known mistake is named in Chinese")
+                check(not any(FORGOT_MIX in t for t in words) and not any(FORGOT_MIX in t for t in titles(root)),
+                      "class.svg (zh-TW): no English hint under a Chinese bar, nor in its tooltip")
                 check(not any("known mistake" in t or "Each bar" in t for t in words),
                       "class.svg (zh-TW): the legend and the note on the counts in Chinese")
+            else:
+                check(any(FORGOT_MIX in t for t in words), f"class.svg ({lang}): the known mistake is named on the picture")
+                # English unless a language is chosen: a server with DejaVu alone draws it whole.
+                check(not any(CJK.search(t) for t in words + titles(root)),
+                      f"class.svg ({lang}): not one CJK character ({[t for t in words if CJK.search(t)][:3]})")
             check(not any(re.fullmatch(r"\d+/\d+/\d+", t.strip()) for t in words),
                   f"class.svg ({lang}): no unexplained right/wrong/missing triple")
             check(any(re.search(r"\b1\b", t) for t in words if "·" in t), f"class.svg ({lang}): counts in words beside the bars")
@@ -192,7 +244,7 @@ def main():
             check(lists and all("Noto Sans CJK TC" in f and "WenQuanYi" in f and f.rstrip().endswith("sans-serif")
                                 for f in lists), f"class.svg ({lang}): CJK fonts in the font list ({lists[:1]})")
             singles = {t.get("font-family") for t, text, *_ in texts(root) if CJK.search(text)}
-            check(all(f and "," not in f for f in singles) and (lang == "en" or singles == {"WenQuanYi Micro Hei"}),
+            check(all(f and "," not in f for f in singles) and (lang != "zh-TW" or singles == {"WenQuanYi Micro Hei"}),
                   f"class.svg ({lang}): Chinese text names one CJK family for ImageMagick ({singles})")
             check(all(t.get("stroke") == "none" for t, *_ in texts(root)), f"class.svg ({lang}): no text is stroked")
             if lang == "zh-TW" and not have_cjk_font:
@@ -200,15 +252,36 @@ def main():
                 check_rendering(check, f"class-{lang}", path, keep, wanted=lambda t: not CJK.search(t))
             else:
                 check_rendering(check, f"class-{lang}", path, keep)
-            if lang == "en" and os.path.isdir("/usr/share/fonts/truetype/dejavu"):
-                # A server with DejaVu alone (no CJK font): the English class.svg still reads whole.
+            if lang == "default" and os.path.isdir("/usr/share/fonts/truetype/dejavu"):
+                # A server with DejaVu alone (no CJK font): the default class.svg reads whole, in
+                # rsvg and in ImageMagick (fontconfig reads FONTCONFIG_FILE in both).
                 conf = os.path.join(tmp, "dejavu-only.conf")
                 with open(conf, "w") as f:
                     f.write('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
                             f'<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>{tmp}/fc-cache</cachedir>'
                             '</fontconfig>')
-                check_rendering(check, "class-en-dejavu-only", path, keep, env=dict(os.environ, FONTCONFIG_FILE=conf),
-                                only="rsvg")
+                for renderer in ("rsvg", "imagemagick"):
+                    check_rendering(check, "class-default-dejavu-only", path, keep,
+                                    env=dict(os.environ, FONTCONFIG_FILE=conf), only=renderer)
+
+        # ATTN_LANG chooses the language as --lang does: class.svg in Chinese.
+        r, path = class_run(a.attn, tmp, "ATTN_LANG")
+        check(os.path.exists(path) and FORGOT_MIX_ZH in open(path, encoding="utf-8").read(),
+              f"class.svg (ATTN_LANG=zh-TW): in Chinese (exit {r.returncode})")
+
+        # Heatmaps from the back of a room (issue 31): every text 15 px or more, and an 8 x 8
+        # attention (both maps) shrunk to a 1024 x 768 projector still has cell digits 14 px tall
+        # (their ink, anti-aliasing included; 10 to 11 px with 13 px values in 64 x 36 cells).
+        path = os.path.join(tmp, "projected.svg")
+        r = run_attn(a.attn, ["attention", "--n", "8", "--svg", path], text=True)
+        if check(r.returncode == 0, f"attention --n 8 --svg: written ({r.stderr.strip()})"):
+            root = ET.parse(path).getroot()
+            small = sorted({size for _, _, _, _, size, _ in texts(root) if size < 15})
+            check(not small, f"attention.svg: every text 15 px or more (smaller: {small})")
+            heights = digit_heights(path, root, ["cell-1-1-1", "cell-2-2-2"], 1024, 768)
+            if heights is not None:
+                check(min(heights) >= 14, f"attention.svg fit to 1024 x 768: the cells' digits 14 px tall or more "
+                                          f"({heights} px)")
 
         # Heatmap pictures: text never stroked; every label drawn in each renderer.
         for name, args in [("attention", ["attention", "--n", "8"]), ("mask", ["mask"]),

@@ -175,7 +175,7 @@ Command homework_command() {
     flags.push_back(lift(&Texts::presentation, std::move(format)));
     Option<Presentation> lang = lang_flag();
     lang.flag.help = "language of the solutions and the sheets' problem text: zh-TW (the chapter's) or en; "
-                "ATTN_LANG sets the default";
+                "ATTN_LANG sets the default; class.svg is English unless one of them chooses";
     flags.push_back(lift(&Texts::presentation, std::move(lang)));
     auto run = [](const Texts& t, const std::vector<Option<Texts>>& flags) {
         Presentation p = t.presentation;
@@ -193,6 +193,7 @@ Command homework_command() {
             throw;
         }
         options.lang = p.lang;
+        options.picture_lang = p.lang_chosen ? p.lang : render::Lang::en;
         if (p.format == Format::json) {
             // The same numbers as the text key: keyed by the course secret when one is given.
             const homework::AnswerKey key =

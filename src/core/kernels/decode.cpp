@@ -30,11 +30,14 @@ Result kv_cache(const Head& h, Meter& meter, const Settings& s) {
     std::fill(v_cache.data(), v_cache.data() + v_cache.size(), 0.0f);
     Buffer q(meter, kHead), scratch(meter, kTile);
     Result r{Buffer(meter, h.t * kHead), 0};
+    std::uint64_t pending = 0;   // multiplications not yet ticked
     for (std::size_t t = 0; t < h.t; ++t) {
         simd.project(h.x, h.d_model, wpack.data(), t, t + 1, q.data(), k_cache.data(), v_cache.data(), capacity);
         r.multiplications += 3 * h.d_model * kHead;
-        r.multiplications += simd.attend_row(q.data(), k_cache.data(), v_cache.data(), capacity, t + 1,
-                                             scratch.data(), r.out.data() + t * kHead);
+        const std::uint64_t row = simd.attend_row(q.data(), k_cache.data(), v_cache.data(), capacity, t + 1,
+                                                  scratch.data(), r.out.data() + t * kHead);
+        r.multiplications += row;
+        s.ticks.add(pending, row);
     }
     return r;
 }
@@ -48,8 +51,10 @@ Result recompute(const Head& h, Meter& meter, const Settings& s) {
     Buffer wpack(meter, h.d_model * kPack);
     pack_weights(h, q_scale(), wpack.data());
     Result r{Buffer(meter, h.t * kHead), 0};
+    std::uint64_t pending = 0;   // multiplications not yet ticked
     for (std::size_t t = 0; t < h.t; ++t) {
         const std::size_t n = t + 1, stride = padded(n);
+        const std::uint64_t before = r.multiplications;
         Buffer q(meter, n * kHead), kT(meter, kHead * stride), vT(meter, kHead * stride);
         std::fill(kT.data(), kT.data() + kT.size(), 0.0f);
         std::fill(vT.data(), vT.data() + vT.size(), 0.0f);
@@ -61,6 +66,7 @@ Result recompute(const Head& h, Meter& meter, const Settings& s) {
                                                  scratch.data(), out.data() + i * kHead);
         }
         std::copy(out.data() + t * kHead, out.data() + n * kHead, r.out.data() + t * kHead);
+        s.ticks.add(pending, r.multiplications - before);
     }
     return r;
 }

@@ -18,10 +18,13 @@ void attend_all(const Table& simd, const Buffer& q, const Buffer& kT, const Buff
     for (unsigned w = 0; w < workers; ++w) scratch.emplace_back(meter, kTile);
     std::vector<std::uint64_t> counts(workers, 0);
     split_rows(t, workers, [&](unsigned w, std::size_t r0, std::size_t r1) {
+        std::uint64_t pending = 0;   // this thread's multiplications not yet ticked
         for (std::size_t i = r0; i < r1; ++i) {
             const std::size_t keys = s.causal ? i + 1 : t;   // later tiles are never visited
-            counts[w] += simd.attend_row(q.data() + i * kHead, kT.data(), vT.data(), stride, keys,
-                                         scratch[w].data(), r.out.data() + i * kHead);
+            const std::uint64_t row = simd.attend_row(q.data() + i * kHead, kT.data(), vT.data(), stride, keys,
+                                                      scratch[w].data(), r.out.data() + i * kHead);
+            counts[w] += row;
+            s.ticks.add(pending, row);
         }
     });
     for (auto c : counts) r.multiplications += c;

@@ -22,6 +22,7 @@
 // states the tolerance).
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -53,10 +54,32 @@ struct Head {
     const float* w_v = nullptr;
 };
 
+// Progress inside one run (attn cost's line on a terminal): `tick(n)` is told the n multiplications
+// a thread has done since its last tick, once they reach `tick_every`; called from the worker
+// threads too, so it must be thread-safe. Empty (the default): never called, no cost. Ticks cover
+// the scores and the weighted sums (the projections are counted when the run returns). flash,
+// kv-cache and recompute tick per query row; naive never does: its passes run over all of a
+// thread's rows at once (the lesson's code, whose memory traffic `attn cost` measures), and cutting
+// them into blocks would change that (its T is bounded by the T x T scores' memory anyway).
+struct Ticks {
+    std::function<void(std::uint64_t)> tick;
+    std::uint64_t tick_every = 0;
+    // Adds n to a thread's pending count and ticks once it is due.
+    void add(std::uint64_t& pending, std::uint64_t n) const {
+        if (!tick) return;
+        pending += n;
+        if (pending >= tick_every) {
+            tick(pending);
+            pending = 0;
+        }
+    }
+};
+
 struct Settings {
     Level level = best_level();
     unsigned threads = 1;   // naive and flash split the query rows; decoding is sequential
     bool causal = true;     // false: every query sees every key (naive and flash only)
+    Ticks ticks;            // progress inside the run; empty: none
 };
 
 struct Result {

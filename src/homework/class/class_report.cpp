@@ -1,5 +1,6 @@
 // The class tally and class.md, in the teacher's language (the hints stay the grader's English,
-// as every report of a single sheet has them).
+// as every report of a single sheet has them); class.svg names the mistakes in its own language
+// (mistake_words.hpp).
 #include "homework/class/class_report.hpp"
 
 #include <algorithm>
@@ -7,8 +8,9 @@
 
 #include <fmt/format.h>
 
+#include "homework/class/mistake_words.hpp"
 #include "homework/grade/points.hpp"
-#include "homework/reports/escape.hpp"
+#include "homework/reports/cells.hpp"
 
 namespace attn::homework {
 
@@ -215,7 +217,7 @@ render::svg::ClassChart class_chart(const ClassTally& t, const ClassReportContex
         bar.right = t.tally[i].right;
         bar.missing = t.tally[i].missing;
         for (std::size_t m = 0; m < t.tally[i].mistakes.size(); ++m) {
-            bar.wrong.emplace_back(t.columns[i].mistakes[m], t.tally[i].mistakes[m]);
+            bar.wrong.emplace_back(mistake_name(t.columns[i].mistakes[m], c.lang), t.tally[i].mistakes[m]);
         }
         bar.wrong.emplace_back(w.other, t.tally[i].other);
         chart.keys.push_back(std::move(bar));

@@ -94,7 +94,9 @@ HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progre
     canvas.commit();
     moodle.commit();
     write_class_file(o.out_dir, "class.md", class_markdown(tally, context));
-    write_class_file(o.out_dir, "class.svg", render::svg::class_svg(class_chart(tally, context)));
+    ClassReportContext picture = context;   // class.svg: English unless a language was chosen
+    picture.lang = o.picture_lang;
+    write_class_file(o.out_dir, "class.svg", render::svg::class_svg(class_chart(tally, picture)));
 
     HomeworkOutput out;
     out.out = fmt::format("attn homework: graded {} of {} students ({} with every answer right, {} not graded) "

@@ -10,7 +10,7 @@
 
 #include "homework/key/answer_key.hpp"
 #include "homework/problems/problems.hpp"
-#include "homework/reports/escape.hpp"
+#include "homework/reports/cells.hpp"
 #include "homework/trust/variant.hpp"
 #include "text/utf8.hpp"
 #include "text/neutralise.hpp"

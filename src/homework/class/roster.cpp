@@ -15,7 +15,7 @@
 
 #include "errors.hpp"
 #include "homework/files.hpp"
-#include "homework/reports/escape.hpp"
+#include "homework/reports/cells.hpp"
 #include "homework/trust/student_id.hpp"
 
 namespace attn::homework {

@@ -79,8 +79,10 @@ bool one_denominator(const Quotients& q, const std::vector<double>& given, const
         sum_lo += x.lo;
         sum_hi += x.hi;
     }
-    Carry kept;
-    const std::optional<Interval> sum = carried_denominator(q.denominator.value_or(Interval{sum_lo, sum_hi}), q.sum_carry, &kept);
+    Carry kept = q.carried_sum.kept;
+    const std::optional<Interval> sum =
+        q.carried_sum.ready ? q.carried_sum.sum
+                            : carried_denominator(q.denominator.value_or(Interval{sum_lo, sum_hi}), q.sum_carry, &kept);
     if (!sum) return false;   // lost all significance: not correct work
     // Everything over the largest denominator, so that tolerances are relative.
     const double scale = sum->hi;
@@ -277,6 +279,41 @@ bool correct_work_gives(const CorrectWork& work, const std::vector<double>& give
         }
     }
     return false;
+}
+
+CorrectWork softmax_work(const std::vector<Interval>& scores, int places, int figures, Carry sum_carry) {
+    CorrectWork w;
+    for (const bool shift : {false, true}) {
+        for (const Carry exps : {Carry::decimals(places), Carry::significant(figures)}) {
+            if (auto q = softmax_by_hand(scores, shift, exps, sum_carry)) w.quotients.push_back(*q);
+        }
+    }
+    return w;
+}
+
+std::vector<Interval> point_intervals(const std::vector<double>& xs) {
+    std::vector<Interval> out;
+    for (double x : xs) out.push_back(Interval::point(x));
+    return out;
+}
+
+CorrectWork slope_work(const CorrectWork& weights, std::size_t element, double exact_alpha, Carry written) {
+    CorrectWork w;
+    w.scalars.push_back(slope_range(carried(Interval::point(exact_alpha), written)));
+    for (const Quotients& q : weights.quotients) {
+        w.scalars.push_back(slope_range(carried(element_ranges(q)[element], written)));
+    }
+    return w;
+}
+
+void prepare_work(CorrectWork& work, std::size_t n) {
+    for (Quotients& q : work.quotients) {
+        Interval sum{0, 0};
+        for (const Interval& x : q.numerators) sum = {sum.lo + x.lo, sum.hi + x.hi};
+        q.carried_sum.sum = carried_denominator(q.denominator.value_or(sum), q.sum_carry, &q.carried_sum.kept);
+        q.carried_sum.ready = true;
+    }
+    work.hulls = element_hulls(work, n);
 }
 
 }  // namespace attn::homework

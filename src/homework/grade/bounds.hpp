@@ -59,6 +59,13 @@ struct Quotients {
     // A denominator known apart from the numerators, carried as `sum_carry` (problem 2: the kept
     // sum, as printed or exact, which (a) asks for): then S is any carried value of it.
     std::optional<Interval> denominator;
+    // S as carried (carried_denominator), once per key: filled by prepare_work, which the judge
+    // then reads for every answer; without it the judge computes it.
+    struct CarriedSum {
+        bool ready = false;
+        std::optional<Interval> sum;   // nullopt: the computation lost all significance
+        Carry kept;                    // the ways of carrying left (for the carrying error)
+    } carried_sum;
 };
 
 // A vector proportional to known factors: f_i · c for one c in `scale` (the scaled scores of 1(a):
@@ -73,6 +80,9 @@ struct CorrectWork {
     std::vector<Quotients> quotients;
     std::vector<Proportional> proportional;
     std::vector<Interval> scalars;   // a scalar answer: each interval one computation
+    // element_hulls(*this, n) for the answer's n elements, computed once with the key by
+    // prepare_work (the judge reads it for every answer it grades); empty: the judge computes it.
+    std::vector<Interval> hulls;
     bool empty() const { return quotients.empty() && proportional.empty() && scalars.empty(); }
 };
 
@@ -81,6 +91,16 @@ struct CorrectWork {
 // largest keeps 2 significant figures); the sum carried as `sum_carry`. nullopt when the
 // computation loses all significance (no places keep 2 figures, or the carried sum can be 0).
 std::optional<Quotients> softmax_by_hand(const std::vector<Interval>& scores, bool shift, Carry exp_carry, Carry sum_carry);
+
+// Every softmax by hand of `scores` the rule allows, each its own computation: the largest score
+// subtracted or not, the exponentials carried in at least `places` decimal places (places < 0:
+// not in places) or in at least `figures` significant figures, their sum as `sum_carry`. A
+// computation that loses all significance is left out (rounding every exponential to 0 in one of
+// them does not spoil the others).
+CorrectWork softmax_work(const std::vector<Interval>& scores, int places, int figures, Carry sum_carry);
+
+// Exact numbers as intervals of one point each.
+std::vector<Interval> point_intervals(const std::vector<double>& xs);
 
 // The interval each element of a Quotients can take (n_i / S over the whole of both ranges):
 // what a later part computed from that element starts from.
@@ -91,6 +111,15 @@ std::vector<Interval> element_hulls(const CorrectWork& work, std::size_t n);
 
 // f(x) = x(1 − x) over an interval (its image; 1/4 where the interval holds 1/2).
 Interval slope_range(Interval alpha);
+
+// α(1 − α) (1(c)) from every α that `weights`' computations give for element `element`, and from
+// the exact α, each α written as `written` allows.
+CorrectWork slope_work(const CorrectWork& weights, std::size_t element, double exact_alpha, Carry written);
+
+// What the judge reads for every answer, computed once when the key is built: each element's hull
+// (element_hulls) for an answer of `n` elements and each computation's carried sum. Only a speed-up:
+// judging an unprepared CorrectWork gives the same verdicts (tests/unit/homework checks both).
+void prepare_work(CorrectWork& work, std::size_t n);
 
 // Whether `given` (one number per element) is what one correct computation of `work` gives, each
 // element within units[i] (one unit of its last asked place). Weights that sum to exactly 1 are

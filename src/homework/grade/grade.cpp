@@ -17,7 +17,7 @@
 #include "homework/grade/judge.hpp"
 #include "homework/grade/spellings.hpp"
 #include "homework/problems/chapter_figures.hpp"
-#include "homework/reports/escape.hpp"
+#include "homework/reports/cells.hpp"
 #include "homework/grade/expression.hpp"
 #include "homework/problems/book_problems.hpp"
 #include "print/python_format.hpp"
@@ -31,11 +31,9 @@ constexpr std::size_t kShownBytes = 80;
 constexpr std::size_t kMaxUnknownShown = 20;   // a sheet of 1 MiB can hold 100 000 stray keys
 
 // Answers are shown in tables and CI reports: hidden characters escaped by the reports' one
-// sanitising step (reports/escape.hpp), newlines as spaces, not too long.
+// sanitising step (reports/cells.hpp), newlines as spaces, not too long.
 std::string shown(const std::string& text) {
-    std::string out = safe_text(text);
-    std::replace(out.begin(), out.end(), '\n', ' ');
-    std::replace(out.begin(), out.end(), '\t', ' ');
+    std::string out = safe_line(text);
     if (out.size() > kShownBytes) out = std::string(text::prefix(out, kShownBytes)) + "...";
     return out;
 }
@@ -365,23 +363,10 @@ Item with_tolerance(const Item& item, const ToleranceRules& rules) {
     return out;
 }
 
-const char* verdict_name(Verdict v) {
-    switch (v) {
-        case Verdict::right: return "right";
-        case Verdict::wrong: return "wrong";
-        case Verdict::missing: break;
-    }
-    return "missing";
-}
 
 int GradeReport::exit_code() const {
     if (!error.empty()) return error_code;
     return wrong == 0 && missing == 0 ? 0 : 1;
-}
-
-std::string points_text(double points) {
-    if (points == std::floor(points) && std::fabs(points) < 1e15) return fmt::format("{:.0f}", points);
-    return fmt::format("{}", points);
 }
 
 GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& options) {

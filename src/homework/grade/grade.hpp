@@ -19,7 +19,6 @@
 namespace attn::homework {
 
 enum class Verdict { right, wrong, missing };
-const char* verdict_name(Verdict v);   // "right", "wrong", "missing"
 
 struct GradedItem {
     std::string key;              // "hw1.c.slope_a"
@@ -84,7 +83,5 @@ Item with_tolerance(const Item& item, const ToleranceRules& rules);
 GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code,
                              GradeReport::NotGraded why);
 
-// Points as a short number: "1", "0.5", "18.25".
-std::string points_text(double points);
 
 }  // namespace attn::homework

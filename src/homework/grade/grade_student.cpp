@@ -23,30 +23,23 @@ namespace {
 
 constexpr std::size_t kMaxTeacherFileBytes = 64 * 1024;
 
-std::string trim_end(std::string s) {
-    while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
-    return s;
-}
-
 bool missing(const std::string& path) { return ::access(path.c_str(), F_OK) != 0 && errno == ENOENT; }
 
 }  // namespace
 
 std::string course_secret(const HomeworkOptions& o) {
-    if (!o.secret_file.empty()) {
-        const std::string secret = trim_end(read_small_file(o.secret_file, 4096, "--secret-file"));
-        if (secret.empty()) throw UsageError("--secret-file", o.secret_file + ": the file is empty");
-        require_secret_length(secret, "--secret-file");
-        return secret;
+    if (o.secret_file.empty() && !o.secret_env) return "";
+    const bool from_file = !o.secret_file.empty();   // --secret-file wins over $ATTN_COURSE_SECRET
+    const char* const source = from_file ? "--secret-file" : "ATTN_COURSE_SECRET";
+    std::string secret = from_file ? read_small_file(o.secret_file, 4096, source) : *o.secret_env;
+    secret.erase(secret.find_last_not_of("\n\r \t") + 1);   // a trailing newline, CR, spaces or tabs
+    // In CI an unset repository secret expands to "": grading would silently use public numbers.
+    if (secret.empty()) {
+        throw UsageError(source, from_file ? o.secret_file + ": the file is empty"
+                                           : std::string("set but empty (is the repository secret missing?)"));
     }
-    if (o.secret_env) {
-        const std::string secret = trim_end(*o.secret_env);
-        // In CI an unset repository secret expands to "": grading would silently use public numbers.
-        if (secret.empty()) throw UsageError("ATTN_COURSE_SECRET", "set but empty (is the repository secret missing?)");
-        require_secret_length(secret, "ATTN_COURSE_SECRET");
-        return secret;
-    }
-    return "";
+    require_secret_length(secret, source);
+    return secret;
 }
 
 void read_grading_policy(const HomeworkOptions& o, GradingPolicy& policy) {
@@ -90,6 +83,7 @@ const char* sheet_status_name(SheetStatus status) {
 StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, const std::string& path,
                            const std::string& shown_name) {
     StudentGrade out;
+    out.gradescope = policy.gradescope;
     Variant variant;
     variant.id = "(not known yet)";
     try {
@@ -134,6 +128,27 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
         out.status = missing(path) ? SheetStatus::missing_file : SheetStatus::unreadable_file;
         out.failure = std::current_exception();
     }
+    return out;
+}
+
+StudentGrade grade_one_sheet(const HomeworkOptions& o) {
+    const std::string name = sheet_display_name(o.sheet);
+    GradingPolicy policy;
+    StudentGrade out;
+    Variant unknown;
+    unknown.id = "(not known yet)";
+    try {
+        read_grading_policy(o, policy);
+        return grade_student(policy, o.variant, o.sheet, name);   // never throws
+    } catch (const UsageError& e) {
+        out.report = unreadable_sheet(name, unknown, e.what(), 2, GradeReport::NotGraded::refused);
+        out.failure = std::current_exception();
+    } catch (const IoError& e) {
+        out.report = unreadable_sheet(name, unknown, e.what(), 3, GradeReport::NotGraded::refused);
+        out.failure = std::current_exception();
+    }
+    out.status = SheetStatus::refused_id;   // not graded: the teacher's side was refused
+    out.gradescope = policy.gradescope;
     return out;
 }
 

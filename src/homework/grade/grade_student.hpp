@@ -43,6 +43,7 @@ struct StudentGrade {
     GradeReport report;             // with `error` set when the sheet was not graded
     SheetStatus status = SheetStatus::graded;
     std::exception_ptr failure;     // what stopped grading (rethrown by --grade), null when graded
+    GradescopeOptions gradescope;   // the course file's visibility settings, for results.json
 };
 
 // Grades the sheet at `path` (shown as `shown_name`) for student `id` (as typed; "" is the
@@ -50,5 +51,10 @@ struct StudentGrade {
 // for a bad ID or sheet: the report says why (score 0), and `failure` holds the error.
 StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, const std::string& path,
                            const std::string& shown_name);
+
+// --grade's one sheet: the teacher's side read (read_grading_policy), then the sheet graded by
+// grade_student. Never throws: a course file or secret that cannot be read is the report's error
+// (what was read before it, such as the course's visibility settings, still applies).
+StudentGrade grade_one_sheet(const HomeworkOptions& options);
 
 }  // namespace attn::homework

@@ -27,7 +27,8 @@ Judgement judge_numbers(const Item& item, const std::vector<double>& given, std:
             if (std::isfinite(given[i]) && given[i] != 0) units[i] = std::max(units[i], unit_of(given[i], item.precision));
         }
     }
-    const std::vector<Interval> ranges = element_hulls(item.correct, given.size());
+    const std::vector<Interval> ranges =
+        item.correct.hulls.size() == given.size() ? item.correct.hulls : element_hulls(item.correct, given.size());
     bool all_exact = true;
     for (std::size_t i = 0; i < given.size(); ++i) {
         const bool exact = within_one_unit(given[i], item.values[i], item.precision);

@@ -70,8 +70,7 @@ const char* const kNoRenorm =
     "masked after the softmax without renormalising: the kept weights no longer sum to 1";
 const char* const kForgotMix = "forgot the mixing matrix Omega_c (D x D, applied to all N positions)";
 
-void add_problem1(const Problem1Solution& s, std::vector<Item>& items) {
-    const HonestProblem1 honest = honest_problem1(s);
+void add_problem1(const Problem1Solution& s, const HonestProblem1& honest, std::vector<Item>& items) {
     const Precision dp4 = Precision::places(4);
     const Precision sf3 = Precision::significant(3);
     Item scores = numbers(1, "a", "scores", ItemKind::integer, Precision::exactly(), s.scores,
@@ -126,9 +125,8 @@ void add_problem1(const Problem1Solution& s, std::vector<Item>& items) {
     items.push_back(sc);
 }
 
-void add_problem2(const Problem2Solution& s, std::vector<Item>& items) {
+void add_problem2(const Problem2Solution& s, const HonestProblem2& honest, std::vector<Item>& items) {
     const Precision dp6 = Precision::places(6);
-    const HonestProblem2 honest = honest_problem2(s);
     Item sum = scalar(2, "a", "kept_sum", ItemKind::real, dp6, s.answer.kept_sum,
                       "the sum of the kept weights, without renormalising",
                       "add the weights of inputs 1..c of column c");
@@ -161,41 +159,40 @@ void add_problem2(const Problem2Solution& s, std::vector<Item>& items) {
 
 void add_problem3(const Problem3Solution& s, std::vector<Item>& items) {
     const auto& p = s.params;
-    const CostFormula& f = s.formula;
-    const double d = static_cast<double>(p.d);
     const std::string at_d = fmt::format("D = {}", p.d);
 
-    Item params = formula(3, "a", "params", f.params_expression(),
+    Item params = formula(3, "a", "params", s.answers.params_expression,
                           "parameters of the projections and the mix, in D (and H if you like)",
                           "3 projections of (D/H) x D per head, H heads, plus Omega_c");
-    params.mistakes.push_back(expression_mistake(kForgotMix, s.forgot_mix.params_expression()));
-    params.mistakes.push_back(expression_mistake("every head at full width D instead of D/H", s.full_width.params_expression()));
+    params.mistakes.push_back(expression_mistake(kForgotMix, s.forgot_mix.params_expression));
+    params.mistakes.push_back(expression_mistake("every head at full width D instead of D/H", s.full_width.params_expression));
     items.push_back(params);
 
     Item params_d = scalar(3, "a", fmt::format("params_d{}", p.d), ItemKind::integer, Precision::exactly(),
                            static_cast<double>(s.params_d), "the parameter count at " + at_d,
                            "evaluate (a) at " + at_d);
-    params_d.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.params(d)}));
+    params_d.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.params_d}));
     items.push_back(params_d);
 
-    Item muls = formula(3, "b", "muls", f.muls_expression(),
+    Item muls = formula(3, "b", "muls", s.answers.muls_expression,
                         "multiplications: projections, scoring, weighting, mixing",
                         "count each step's products per head and add: the projections of Q, K and V, the scoring "
                         "K^T Q, the weighting V A, and the mixing Omega_c");
-    muls.mistakes.push_back(expression_mistake(kForgotMix, s.forgot_mix.muls_expression()));
+    muls.mistakes.push_back(expression_mistake(kForgotMix, s.forgot_mix.muls_expression));
     muls.mistakes.push_back(expression_mistake(
-        "counted only one of the two N^2 products (scoring K^T Q and weighting V A)", s.one_square_term.muls_expression()));
-    muls.mistakes.push_back(expression_mistake("every head at full width D instead of D/H", s.full_width.muls_expression()));
+        "counted only one of the two N^2 products (scoring K^T Q and weighting V A)", s.one_square_term.muls_expression));
+    muls.mistakes.push_back(expression_mistake("every head at full width D instead of D/H", s.full_width.muls_expression));
     items.push_back(muls);
 
-    for (const long n : {p.n_short, p.n_long}) {
-        const double nn = static_cast<double>(n);
+    for (const bool is_short : {true, false}) {
+        const long n = is_short ? p.n_short : p.n_long;
         Item m = scalar(3, "c", fmt::format("muls_n{}", n), ItemKind::integer, Precision::exactly(),
-                        static_cast<double>(n == p.n_short ? s.muls_short : s.muls_long),
+                        static_cast<double>(is_short ? s.muls_short : s.muls_long),
                         fmt::format("multiplications at {}, N = {}", at_d, n),
                         fmt::format("evaluate (b) at {}, N = {}", at_d, n));
-        m.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.muls(d, nn)}));
-        m.mistakes.push_back(values_mistake("counted only one of the two N^2 products", {s.one_square_term.muls(d, nn)}));
+        m.mistakes.push_back(values_mistake(kForgotMix, {is_short ? s.forgot_mix.muls_short : s.forgot_mix.muls_long}));
+        m.mistakes.push_back(values_mistake("counted only one of the two N^2 products",
+                                            {is_short ? s.one_square_term.muls_short : s.one_square_term.muls_long}));
         items.push_back(m);
     }
 
@@ -203,30 +200,29 @@ void add_problem3(const Problem3Solution& s, std::vector<Item>& items) {
                         fmt::format("how many times more multiplications at N = {} than at N = {}", p.n_long, p.n_short),
                         "divide the two totals");
     const double ns = static_cast<double>(p.n_short), nl = static_cast<double>(p.n_long);
-    ratio.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.muls(d, nl) / s.forgot_mix.muls(d, ns)}));
+    ratio.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.muls_long / s.forgot_mix.muls_short}));
     ratio.mistakes.push_back(values_mistake("this is the growth of the N^2 terms alone; the linear terms grow less", {(nl / ns) * (nl / ns)}));
     ratio.mistakes.push_back(values_mistake("this is the growth of the linear terms alone; the N^2 terms grow more", {nl / ns}));
     items.push_back(ratio);
 
-    Item threshold = formula(3, "d", "threshold", f.threshold_expression(),
+    Item threshold = formula(3, "d", "threshold", s.answers.threshold_expression,
                              "the N above which the N^2 terms exceed the others, in D",
                              "set the N^2 terms of (b) equal to the others and solve for N");
     threshold.solve_for = "N";
-    threshold.mistakes.push_back(expression_mistake(kForgotMix, s.forgot_mix.threshold_expression()));
-    threshold.mistakes.push_back(expression_mistake("counted only one of the two N^2 products", s.one_square_term.threshold_expression()));
+    threshold.mistakes.push_back(expression_mistake(kForgotMix, s.forgot_mix.threshold_expression));
+    threshold.mistakes.push_back(expression_mistake("counted only one of the two N^2 products", s.one_square_term.threshold_expression));
     items.push_back(threshold);
 
     Item n_equal = scalar(3, "d", fmt::format("n_equal_d{}", p.d), ItemKind::integer, Precision::exactly(),
                           static_cast<double>(s.n_equal), "that N at " + at_d, "evaluate (d) at " + at_d);
-    n_equal.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.threshold(d)}));
-    n_equal.mistakes.push_back(values_mistake("counted only one of the two N^2 products", {s.one_square_term.threshold(d)}));
+    n_equal.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.threshold_d}));
+    n_equal.mistakes.push_back(values_mistake("counted only one of the two N^2 products", {s.one_square_term.threshold_d}));
     items.push_back(n_equal);
 
     Item each = scalar(3, "d", "muls_each", ItemKind::integer, Precision::exactly(), s.muls_each,
                        fmt::format("each of the two parts at {}, N = {}", at_d, s.n_equal),
                        "evaluate either part of (b) at that N; the two are equal there");
-    const double nf = s.forgot_mix.threshold(d);
-    each.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.linear(d, nf)}));
+    each.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.linear_at_threshold}));
     each.mistakes.push_back(values_mistake("this is the total of both parts; (d) asks for each part", {2.0 * s.muls_each}));
     items.push_back(each);
 }
@@ -245,8 +241,9 @@ std::string join_numbers(const Item& item) {
 AnswerKey build_answer_key(const Solutions& solutions, int problem) {
     AnswerKey key;
     key.variant = solutions.variant;
-    if (problem_selected(problem, 1)) add_problem1(solutions.p1, key.items);
-    if (problem_selected(problem, 2)) add_problem2(solutions.p2, key.items);
+    const HonestWork honest = honest_work(solutions);   // what correct work gives, as bounds (issue 29)
+    if (problem_selected(problem, 1)) add_problem1(solutions.p1, honest.p1, key.items);
+    if (problem_selected(problem, 2)) add_problem2(solutions.p2, honest.p2, key.items);
     if (problem_selected(problem, 3)) add_problem3(solutions.p3, key.items);
     for (int book : kBookProblems) {
         if (problem_selected(problem, book)) add_book_items(solutions.book, book, key.items);

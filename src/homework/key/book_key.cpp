@@ -43,20 +43,8 @@ struct BookItem {
         item.boolean = value;
         return *this;
     }
-    // A mistake that gives the key's answer, or an earlier mistake's, is left out: each element
-    // within one unit of the other both ways (a 0 is "within one unit" of anything tiny one way only).
-    bool same(const std::vector<double>& a, const std::vector<double>& b) const {
-        bool equal = a.size() == b.size();
-        for (std::size_t i = 0; equal && i < a.size(); ++i) {
-            equal = within_one_unit(a[i], b[i], item.precision) && within_one_unit(b[i], a[i], item.precision);
-        }
-        return equal;
-    }
+    // Every mistake is kept here; settle_mistakes (below) leaves out those that repeat an answer.
     BookItem& mistake(std::string hint, std::vector<double> values) {
-        if (same(values, item.values)) return *this;
-        for (const Mistake& m : item.mistakes) {
-            if (same(values, m.values)) return *this;
-        }
         item.mistakes.push_back({std::move(hint), std::move(values), false, ""});
         return *this;
     }
@@ -64,16 +52,41 @@ struct BookItem {
         item.mistakes.push_back({std::move(hint), {}, false, std::move(expression)});
         return *this;
     }
-    // The grader names the first mistake an answer matches, and a mistake's 0 matches any tiny
-    // number (one unit of 0 is 10^-figures): mistakes with fewer zeros go first, so that an answer
-    // with more zeros is never taken for a mistake that has a number where it has a 0.
-    void into(std::vector<Item>& items) {
-        auto zeros = [](const Mistake& m) { return std::count(m.values.begin(), m.values.end(), 0.0); };
-        std::stable_sort(item.mistakes.begin(), item.mistakes.end(),
-                         [&zeros](const Mistake& a, const Mistake& b) { return zeros(a) < zeros(b); });
-        items.push_back(std::move(item));
-    }
+    void into(std::vector<Item>& items) { items.push_back(std::move(item)); }
 };
+
+// Whether two answers are the same at `precision`: each element within one unit of the other both
+// ways (a 0 is "within one unit" of anything tiny one way only).
+bool same_answer(const std::vector<double>& a, const std::vector<double>& b, const Precision& precision) {
+    bool equal = a.size() == b.size();
+    for (std::size_t i = 0; equal && i < a.size(); ++i) {
+        equal = within_one_unit(a[i], b[i], precision) && within_one_unit(b[i], a[i], precision);
+    }
+    return equal;
+}
+
+// The items' mistakes made ready for the grader, once all items are built: a numeric mistake that
+// gives the key's answer, or an earlier mistake's, is left out. Then, since the grader names the
+// first mistake an answer matches and a mistake's 0 matches any tiny number (one unit of 0 is
+// 10^-figures), mistakes with fewer zeros go first, so that an answer with more zeros is never
+// taken for a mistake that has a number where it has a 0.
+void settle_mistakes(std::vector<Item>& items, std::size_t first) {
+    for (std::size_t k = first; k < items.size(); ++k) {
+        Item& item = items[k];
+        std::vector<Mistake> kept;
+        for (Mistake& m : item.mistakes) {
+            bool repeats = m.expression.empty() && same_answer(m.values, item.values, item.precision);
+            for (const Mistake& earlier : kept) {
+                repeats = repeats || (m.expression.empty() && earlier.expression.empty() &&
+                                      same_answer(m.values, earlier.values, item.precision));
+            }
+            if (!repeats) kept.push_back(std::move(m));
+        }
+        auto zeros = [](const Mistake& m) { return std::count(m.values.begin(), m.values.end(), 0.0); };
+        std::stable_sort(kept.begin(), kept.end(), [&zeros](const Mistake& a, const Mistake& b) { return zeros(a) < zeros(b); });
+        item.mistakes = std::move(kept);
+    }
+}
 
 std::vector<double> row(const Mat5& m, std::size_t i) { return {m[i].begin(), m[i].end()}; }
 
@@ -161,14 +174,13 @@ void add_12_4(const Book12_4Solution& s, std::vector<Item>& items) {
         .mistake("float32: the smallest outputs lie below float32's normal range and lose their digits; compute in float64 or in log space",
                  {s.y_float32.begin(), s.y_float32.end()})
         .into(items);
-    const Mat5 from_printed = jacobian_from_rounded_y(s.y, kBook12_4Figures);
     for (std::size_t i = 0; i < 5; ++i) {
         BookItem b(kBook12_4, "b", "", ItemKind::real,
                    fmt::format("row {}: dy{}/dz_j for j = 1..5", i + 1, i + 1),
                    "dy_i/dz_j = y_i (delta_ij - y_j): y_i (1 - y_i) on the diagonal, -y_i y_j elsewhere");
         b.item.name = fmt::format("dy{}", i + 1);
         b.reals(row(s.jacobian, i), sf);
-        b.item.honest = {row(from_printed, i)};
+        b.item.honest = {row(s.jacobian_from_printed, i)};
         b.mistake("sign of the off-diagonal terms: dy_i/dz_j = -y_i y_j for i != j (raising another input lowers y_i)",
                   row(s.sign_flipped, i))
             .mistake("y_i (1 - y_j) is the diagonal rule only; off the diagonal the derivative is -y_i y_j",
@@ -257,13 +269,8 @@ void add_12_9(const Book12_9Solution& s, std::vector<Item>& items) {
 
 }  // namespace
 
-Mat5 jacobian_from_rounded_y(const Vec5& y, int figures) {
-    Vec5 printed{};
-    for (std::size_t i = 0; i < 5; ++i) printed[i] = rounded_to(y[i], Precision::significant(figures));
-    return softmax_jacobian(printed, true);
-}
-
 void add_book_items(const BookSolutions& solutions, int problem, std::vector<Item>& items) {
+    const std::size_t first = items.size();
     switch (problem) {
         case kBook12_1: add_12_1(solutions.b1, items); break;
         case kBook12_3: add_12_3(solutions.b3, items); break;
@@ -272,6 +279,7 @@ void add_book_items(const BookSolutions& solutions, int problem, std::vector<Ite
         case kBook12_9: add_12_9(solutions.b9, items); break;
         default: break;
     }
+    settle_mistakes(items, first);
 }
 
 }  // namespace attn::homework

@@ -11,15 +11,8 @@
 
 namespace attn::homework {
 
-// 12.4 asks for y and the Jacobian at this many significant figures.
-inline constexpr int kBook12_4Figures = 3;
-
 // The items of one book problem (its id, book_problems.hpp), appended to `items`.
 void add_book_items(const BookSolutions& solutions, int problem, std::vector<Item>& items);
-
-// The Jacobian as a student works it from y written at `figures` significant figures, 1 − y_i as
-// the sum of the others (the honest route of 12.4 from the printed y).
-Mat5 jacobian_from_rounded_y(const Vec5& y, int figures);
 
 // The conclusions offered for 12.4 (c), in the order they are numbered (1-based), English; the
 // worked solutions and sheets print them in their language (book_words.hpp).

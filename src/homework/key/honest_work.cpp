@@ -5,42 +5,11 @@
 
 namespace attn::homework {
 
-namespace {
-
 // Figures the chapter does not print (√2, exponentials, sums): at least 4 decimal places or at
 // least 4 significant figures.
 constexpr Carry kUnprinted{4, 4};
 
-// Softmax by hand of `scores`, subtracting the largest or not, with the exponentials carried in
-// decimal places or in significant figures (each its own computation: rounding every
-// exponential to 0 in one of them does not spoil the other).
-CorrectWork softmaxes(const std::vector<Interval>& scores, int places, int figures, Carry sum) {
-    CorrectWork w;
-    for (const bool shift : {false, true}) {
-        for (const Carry exps : {Carry::decimals(places), Carry::significant(figures)}) {
-            if (auto q = softmax_by_hand(scores, shift, exps, sum)) w.quotients.push_back(*q);
-        }
-    }
-    return w;
-}
-
-std::vector<Interval> points(const std::vector<double>& xs) {
-    std::vector<Interval> out;
-    for (double x : xs) out.push_back(Interval::point(x));
-    return out;
-}
-
-// α₂(1 − α₂) from every α₂ one of `weights`' computations gives, α₂ written as `written` allows.
-CorrectWork slopes(const CorrectWork& weights, double exact_alpha, Carry written) {
-    CorrectWork w;
-    w.scalars.push_back(slope_range(carried(Interval::point(exact_alpha), written)));
-    for (const Quotients& q : weights.quotients) {
-        w.scalars.push_back(slope_range(carried(element_ranges(q)[1], written)));
-    }
-    return w;
-}
-
-}  // namespace
+namespace {
 
 HonestProblem1 honest_problem1(const Problem1Solution& s) {
     HonestProblem1 h;
@@ -57,14 +26,22 @@ HonestProblem1 honest_problem1(const Problem1Solution& s) {
         const Interval x{std::min(k * factor.lo, k * factor.hi), std::max(k * factor.lo, k * factor.hi)};
         scaled.push_back(carried(x, Carry::decimals(4)));
     }
-    h.weights_a = softmaxes(scaled, 4, 4, kUnprinted);
-    h.weights_b = softmaxes(points(s.scores), 4, 4, kUnprinted);
+    h.weights_a = softmax_work(scaled, 4, 4, kUnprinted);
+    h.weights_b = softmax_work(point_intervals(s.scores), 4, 4, kUnprinted);
     // (c) asks 3 significant figures, of weights as small as 1e-30: its exponentials and sum are
     // carried in significant figures (at least the 3 asked); decimal places would lose the small
     // weights' figures (exp(-20) is 0.0000), so they are not correct work here.
-    h.weights_c = softmaxes(points(s.scores_c), -1, 3, Carry::significant(3));
-    h.slope_a = slopes(h.weights_a, s.weights_a[1], Carry::decimals(4));
-    h.slope_c = slopes(h.weights_c, s.weights_c[1], Carry::significant(3));
+    h.weights_c = softmax_work(point_intervals(s.scores_c), -1, 3, Carry::significant(3));
+    h.slope_a = slope_work(h.weights_a, 1, s.weights_a[1], Carry::decimals(4));   // α₂
+    h.slope_c = slope_work(h.weights_c, 1, s.weights_c[1], Carry::significant(3));
+    // What the judge reads for every answer, once per key.
+    const std::size_t n = s.scores.size();
+    prepare_work(h.scaled, n);
+    prepare_work(h.weights_a, n);
+    prepare_work(h.weights_b, n);
+    prepare_work(h.weights_c, s.scores_c.size());
+    prepare_work(h.slope_a, 1);
+    prepare_work(h.slope_c, 1);
     return h;
 }
 
@@ -81,7 +58,13 @@ HonestProblem2 honest_problem2(const Problem2Solution& s) {
     // Over the sum (a) asks for, as printed or exact, whatever numerators are used with it.
     q.denominator = hull(Interval::point(s.printed.kept_sum), Interval::point(s.answer.kept_sum));
     h.weights.quotients.push_back(q);
+    prepare_work(h.kept_sum, 1);
+    prepare_work(h.weights, s.answer.kept.size());
     return h;
 }
+
+}  // namespace
+
+HonestWork honest_work(const Solutions& solutions) { return {honest_problem1(solutions.p1), honest_problem2(solutions.p2)}; }
 
 }  // namespace attn::homework

@@ -28,7 +28,12 @@ struct HonestProblem2 {
     CorrectWork weights;     // hw2.b.weights: printed (or exact) weights over their sum at ≥ 6 places
 };
 
-HonestProblem1 honest_problem1(const Problem1Solution& s);
-HonestProblem2 honest_problem2(const Problem2Solution& s);
+struct HonestWork {
+    HonestProblem1 p1;
+    HonestProblem2 p2;
+};
+
+// Problems 1 and 2's correct work for one variant's solutions, computed once for the whole key.
+HonestWork honest_work(const Solutions& solutions);
 
 }  // namespace attn::homework

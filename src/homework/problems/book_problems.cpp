@@ -7,6 +7,7 @@
 
 #include "core/softmax.hpp"
 #include "experiments/permutation.hpp"
+#include "homework/problems/precision.hpp"
 #include "homework/trust/keyed_hash.hpp"
 #include "homework/trust/splitmix64.hpp"
 
@@ -185,6 +186,9 @@ Book12_4Solution solve_book12_4(const Book12_4Params& params) {
     std::copy(y.begin(), y.end(), s.y.begin());
     s.jacobian = softmax_jacobian(s.y, true);
     s.jacobian_naive = softmax_jacobian(s.y, false);
+    Vec5 printed{};
+    for (std::size_t i = 0; i < 5; ++i) printed[i] = rounded_to(s.y[i], Precision::significant(kBook12_4Figures));
+    s.jacobian_from_printed = softmax_jacobian(printed, true);
     s.one_minus_top_naive = 1.0 - s.y[s.top];
     s.one_minus_top = 0;
     for (std::size_t m = 0; m < 5; ++m) if (m != s.top) s.one_minus_top += s.y[m];

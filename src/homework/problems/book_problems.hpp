@@ -100,6 +100,9 @@ struct Book12_3Solution {
 Book12_3Solution solve_book12_3(const Book12_3Params& params);
 
 // ---- 12.4 --------------------------------------------------------------------------------------
+// 12.4 asks for y and the Jacobian at this many significant figures.
+inline constexpr int kBook12_4Figures = 3;
+
 using Vec5 = std::array<double, 5>;
 using Mat5 = std::array<Vec5, 5>;
 
@@ -112,6 +115,9 @@ struct Book12_4Solution {
     std::size_t top = 2;     // 0-based index of the largest input
     Vec5 y{};                // softmax(z) by the core (the largest input subtracted first)
     Mat5 jacobian{};         // careful: 1 − y_i as the sum of the others
+    // The Jacobian as a student works it from y written at kBook12_4Figures significant figures,
+    // 1 − y_i as the sum of the others: the honest route of (b) from (a) as printed.
+    Mat5 jacobian_from_printed{};
     // What went wrong in floating point (the lesson of the problem):
     double one_minus_top_naive = 0;    // 1 − y_top in float64: 0
     double one_minus_top = 0;          // the sum of the others: ≈ e^(z_2nd − z_top)

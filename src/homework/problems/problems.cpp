@@ -199,20 +199,45 @@ double CostFormula::quadratic(double d, double n, double h) const {
     return static_cast<double>(quadratic_coefficient()) * width * n * n * d;
 }
 
+double CostFormula::muls(double d, double n, double h) const { return linear(d, n, h) + quadratic(d, n, h); }
+
 double CostFormula::threshold(double d, double h) const {
     const double width = full_width ? h : 1.0;
     return (static_cast<double>(projections) * width + static_cast<double>(mixing)) * d /
            (static_cast<double>(quadratic_coefficient()) * width);
 }
 
+namespace {
+
+CostAnswers answers_of(const CostFormula& f, const Problem3Params& p) {
+    const double d = static_cast<double>(p.d);
+    CostAnswers a;
+    a.params_expression = f.params_expression();
+    a.muls_expression = f.muls_expression();
+    a.threshold_expression = f.threshold_expression();
+    a.params_d = f.params(d);
+    a.muls_short = f.muls(d, static_cast<double>(p.n_short));
+    a.muls_long = f.muls(d, static_cast<double>(p.n_long));
+    a.threshold_d = f.threshold(d);
+    a.linear_at_threshold = f.linear(d, a.threshold_d);
+    return a;
+}
+
+}  // namespace
+
 Problem3Solution solve_problem3(const Problem3Params& params, Problem3Counts counts) {
     Problem3Solution s;
     s.params = params;
     const double d = static_cast<double>(params.d);
     s.n_equal = std::lround(s.formula.threshold(d));
-    s.forgot_mix.mixing = 0;
-    s.one_square_term.weighting = 0;
-    s.full_width.full_width = true;
+    CostFormula forgot_mix, one_square_term, full_width;
+    forgot_mix.mixing = 0;
+    one_square_term.weighting = 0;
+    full_width.full_width = true;
+    s.answers = answers_of(s.formula, params);
+    s.forgot_mix = answers_of(forgot_mix, params);
+    s.one_square_term = answers_of(one_square_term, params);
+    s.full_width = answers_of(full_width, params);
 
     s.counts_agree = true;
     for (long n : {params.n_short, params.n_long, s.n_equal}) {

@@ -96,8 +96,18 @@ struct CostFormula {
     double params(double d, double h = 1) const;
     double linear(double d, double n, double h = 1) const;     // projections + mixing
     double quadratic(double d, double n, double h = 1) const;  // scoring + weighting
-    double muls(double d, double n, double h = 1) const { return linear(d, n, h) + quadratic(d, n, h); }
+    double muls(double d, double n, double h = 1) const;                  // linear + quadratic
     double threshold(double d, double h = 1) const;            // linear == quadratic
+};
+
+// What a cost formula answers at a variant's numbers (D, the two N): the key quotes these as data,
+// for the chapter's formula and for each mistaken one, so that nothing downstream calls the formula.
+struct CostAnswers {
+    std::string params_expression, muls_expression, threshold_expression;   // (a), (b), (d)
+    double params_d = 0;                       // (a) at D
+    double muls_short = 0, muls_long = 0;      // (c) at N = n_short, n_long
+    double threshold_d = 0;                    // (d) the N where the two parts are equal, at D (unrounded)
+    double linear_at_threshold = 0;            // (d) each part at that N
 };
 
 struct CountedRow {
@@ -121,10 +131,11 @@ struct Problem3Solution {
     double ratio = 0;                          // (c) muls_long / muls_short
     double linear_short = 0, quadratic_short = 0, linear_long = 0, quadratic_long = 0;
     double muls_each = 0;                      // (d) each part at N = n_equal
-    // The mistakes.
-    CostFormula forgot_mix;                    // no Ωc
-    CostFormula one_square_term;               // scoring or weighting counted once
-    CostFormula full_width;                    // heads of width D
+    CostAnswers answers;                       // the chapter's formula at this variant
+    // What the mistaken formulas give at this variant.
+    CostAnswers forgot_mix;                    // no Ωc
+    CostAnswers one_square_term;               // scoring or weighting counted once
+    CostAnswers full_width;                    // heads of width D
 };
 
 struct Solutions {

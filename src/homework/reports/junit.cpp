@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "homework/reports/escape.hpp"
+#include "homework/reports/cells.hpp"
 
 namespace attn::homework {
 

@@ -33,6 +33,7 @@ std::vector<std::string> report_paths(const ReportSet& set) {
 
 void write_report_set(const ReportSet& set, const GradeReport& report, const GradescopeOptions& gradescope,
                       bool sync) {
+    const ReportSetLock lock(report_paths(set));   // the set's files are one run's, never one of each
     for (const ReportFile& f : set) write_file_atomically(f.path, f.write(report, gradescope), f.flag, sync);
 }
 

@@ -27,8 +27,9 @@ ReportSet student_reports(const std::string& folder);
 // The paths of a set, in its order.
 std::vector<std::string> report_paths(const ReportSet& set);
 
-// Writes every file of the set, each all-or-nothing (write_file_atomically). `sync` false: no
-// fsync per file (a class run syncs its folder once).
+// Writes every file of the set, each all-or-nothing (write_file_atomically), under one lock on
+// the set's folders (ReportSetLock): two runs into the same paths leave one run's files, never
+// one of each. `sync` false: no fsync per file (a class run syncs its folder once).
 void write_report_set(const ReportSet& set, const GradeReport& report, const GradescopeOptions& gradescope,
                       bool sync = true);
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "homework/grade/grade.hpp"
-#include "homework/reports/escape.hpp"
+#include "homework/reports/cells.hpp"
 #include "homework/sheet/book_sheet_text.hpp"
 
 namespace attn::homework {

@@ -131,25 +131,43 @@ TEST_CASE("a small sweep: every kernel counts its closed form, agrees with flash
     CHECK(r.runs[5].peak_bytes < 3 * r.runs[4].peak_bytes);
 }
 
-TEST_CASE("progress: called after every timed run, never backwards, ending at the sweep's closed-form work") {
+TEST_CASE("progress: after every timed run and cell, never backwards, naming the step, ending at the whole") {
     CostOptions o;
     o.ts = {16, 32};
     o.kernels = {Kernel::naive, Kernel::recompute};
     o.repeats = 3;
-    std::vector<std::pair<std::size_t, std::size_t>> calls;
-    const auto r = run_cost(o, [&](std::size_t done, std::size_t total) { calls.emplace_back(done, total); });
+    struct Call {
+        std::size_t done, total;
+        std::string step;
+    };
+    std::vector<Call> calls;
+    const auto r = run_cost(o, [&](std::size_t done, std::size_t total, const std::string& step) {
+        calls.push_back({done, total, step});
+    });
     std::size_t timed = 0;
     for (const auto& run : r.runs) timed += run.seconds.size();
+    // One per timed run and one as each cell ends (the runs are microseconds: no ticks inside).
+    REQUIRE(calls.size() == timed + r.runs.size());
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        CHECK(calls[i].total == calls.front().total);
+        if (i > 0) CHECK(calls[i].done >= calls[i - 1].done);
+        CHECK(calls[i].done <= calls[i].total);
+    }
+    CHECK(calls.back().done == calls.back().total);   // the end, and only the end, is the whole
+    for (std::size_t i = 0; i + 1 < calls.size(); ++i) CHECK(calls[i].done < calls[i].total);
+    // The steps in the order the cells run: lengths ascending, the kernels at each.
+    std::vector<std::string> steps;
+    for (const Call& c : calls) {
+        if (steps.empty() || steps.back() != c.step) steps.push_back(c.step);
+    }
+    CHECK(steps == std::vector<std::string>{"naive, T = 16", "recompute, T = 16", "naive, T = 32", "recompute, T = 32"});
+    // Each timed run moves the line on by about its share of the work (here every repeat runs).
     std::uint64_t total = 0;
     for (Kernel k : o.kernels) {
         for (long t : o.ts) total += 3 * expected_multiplications(k, static_cast<std::uint64_t>(t), 16);
     }
-    REQUIRE(calls.size() == timed);   // one per timed run (none stops early: microseconds each)
-    for (std::size_t i = 0; i < calls.size(); ++i) {
-        CHECK(calls[i].second == total);
-        if (i > 0) CHECK(calls[i].first > calls[i - 1].first);
-    }
-    CHECK(calls.back().first == total);
+    const double first = static_cast<double>(expected_multiplications(Kernel::naive, 16, 16)) / static_cast<double>(total);
+    CHECK(static_cast<double>(calls[0].done) / static_cast<double>(calls[0].total) == doctest::Approx(first).epsilon(1e-3));
 }
 
 TEST_CASE("the naive kernel on the lesson's stream at T = 5 equals section 5's output within 1e-6") {

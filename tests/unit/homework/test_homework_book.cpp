@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "homework/grade/grade.hpp"
+#include "homework/reports/cells.hpp"
 #include "homework/key/answer_key.hpp"
 #include "homework/key/book_key.hpp"
 #include "homework/problems/book_problems.hpp"

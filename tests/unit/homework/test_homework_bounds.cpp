@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "homework/grade/bounds.hpp"
@@ -112,4 +113,42 @@ TEST_CASE("slope_range: the image of x(1 - x)") {
     CHECK(r.lo == doctest::Approx(0.24));
     CHECK(r.hi == 0.25);
     CHECK(slope_range({0.1, 0.2}).lo == doctest::Approx(0.09));
+}
+
+TEST_CASE("prepare_work changes no verdict: prepared and unprepared work judge 20 000 answers alike") {
+    // prepare_work only caches what the judge computes per answer (hulls, carried sums): any
+    // difference here is a cache that went stale or was filled from other numbers.
+    std::uint64_t state = 12345;
+    auto uniform = [&state] {   // SplitMix64 in [0, 1): a fixed stream, the same on every machine
+        state += 0x9E3779B97F4A7C15ULL;
+        std::uint64_t z = state;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
+    };
+    int agreed = 0, right = 0;
+    for (int variant = 0; variant < 200; ++variant) {
+        const std::vector<double> s = {std::round(uniform() * 40 - 20), std::round(uniform() * 40 - 20),
+                                       std::round(uniform() * 40 - 20)};
+        const CorrectWork plain = softmax_work(s, Carry{4, 4}, Carry{4, 4});
+        CorrectWork prepared = plain;
+        prepare_work(prepared, 3);
+        const std::vector<Interval> hulls = element_hulls(plain, 3);
+        REQUIRE(prepared.hulls.size() == 3);
+        for (std::size_t i = 0; i < 3; ++i) {
+            CHECK(prepared.hulls[i].lo == hulls[i].lo);
+            CHECK(prepared.hulls[i].hi == hulls[i].hi);
+        }
+        const std::vector<double> w = softmax(s);
+        for (int k = 0; k < 100; ++k) {
+            std::vector<double> given = w;
+            for (double& x : given) x = std::round((x + (uniform() - 0.5) * 2e-3 * (k % 4)) * 1e4) / 1e4;
+            const bool a = correct_work_gives(plain, given, kUnits4), b = correct_work_gives(prepared, given, kUnits4);
+            agreed += a == b;
+            right += b;
+        }
+    }
+    CHECK(agreed == 20000);
+    CHECK(right > 1000);            // both verdicts occur: the comparison is not of all-wrong answers
+    CHECK(right < 20000);
 }

@@ -14,6 +14,7 @@
 #include "homework/class/class_report.hpp"
 #include "homework/class/gradebook.hpp"
 #include "homework/class/in_order.hpp"
+#include "homework/class/mistake_words.hpp"
 #include "homework/class/roster.hpp"
 #include "homework/trust/course.hpp"
 #include "homework/grade/grade.hpp"
@@ -155,6 +156,39 @@ TEST_CASE("class columns: one per key, the variant's numbers dropped from the na
     CHECK(columns[14].name == "hw3.c.muls_n_2");
     CHECK(columns[2].mistakes.size() == 2);
     CHECK(class_columns(2, {}).size() == 3);
+}
+
+TEST_CASE("class.svg names every known mistake in Chinese under zh-TW, in English under en") {
+    // Every hint of every key (the chapter's three problems and the book's five): an entry in
+    // mistake_words.cpp, so a hint added or reworded in the key cannot leave English under a
+    // Chinese bar.
+    std::size_t hints = 0;
+    for (const int problem : {0, kBookAll}) {
+        for (const ClassColumn& column : class_columns(problem, {})) {
+            for (const std::string& hint : column.mistakes) {
+                ++hints;
+                CAPTURE(hint);
+                const auto chinese = chinese_mistake_name(hint);
+                REQUIRE(chinese.has_value());
+                CHECK(*chinese != hint);
+                CHECK(mistake_name(hint, attn::render::Lang::zh_TW) == *chinese);
+                CHECK(mistake_name(hint, attn::render::Lang::en) == hint);
+            }
+        }
+    }
+    CHECK(hints > 60);
+    CHECK(mistake_name("a hint the table lacks", attn::render::Lang::zh_TW) == "a hint the table lacks");
+
+    // The picture's chart: its mistakes' names in the chart's language.
+    ClassTally tally(class_columns(0, {}));
+    tally.tally[11].mistakes[0] = 2;   // hw3.a.params_d: forgot the mixing matrix
+    ClassReportContext context;
+    context.lang = attn::render::Lang::zh_TW;
+    const auto zh = class_chart(tally, context);
+    CHECK(zh.keys[11].wrong[0].first == "漏了混合矩陣 Omega_c（D x D，作用在全部 N 個位置）");
+    context.lang = attn::render::Lang::en;
+    CHECK(class_chart(tally, context).keys[11].wrong[0].first ==
+          "forgot the mixing matrix Omega_c (D x D, applied to all N positions)");
 }
 
 TEST_CASE("for_each_in_order: every result taken once, in order, whatever the threads") {

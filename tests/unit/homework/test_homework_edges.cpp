@@ -26,7 +26,7 @@
 #include "homework/key/answer_key.hpp"
 #include "homework/problems/precision.hpp"
 #include "homework/problems/problems.hpp"
-#include "homework/reports/escape.hpp"
+#include "homework/reports/cells.hpp"
 #include "homework/sheet/sheet.hpp"
 #include "homework/sheet/sheet_text.hpp"
 #include "homework/trust/course.hpp"

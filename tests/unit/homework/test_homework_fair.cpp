@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include "homework/grade/grade.hpp"
+#include "homework/reports/cells.hpp"
 #include "homework/grade/judge.hpp"
 #include "homework/key/answer_key.hpp"
 #include "homework/problems/problems.hpp"

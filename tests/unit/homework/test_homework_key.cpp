@@ -164,11 +164,12 @@ TEST_CASE("problem 3: 4D^2N + 2N^2D equals what attn multihead counts") {
     CHECK(s.formula.params_expression() == "4*D^2");
     CHECK(s.formula.muls_expression() == "4*D^2*N + 2*N^2*D");
     CHECK(s.formula.threshold_expression() == "2*D");
-    CHECK(s.forgot_mix.params_expression() == "3*D^2");
-    CHECK(s.forgot_mix.threshold_expression() == "3*D/2");
+    CHECK(s.forgot_mix.params_expression == "3*D^2");
+    CHECK(s.forgot_mix.threshold_expression == "3*D/2");
+    CHECK(s.answers.threshold_expression == s.formula.threshold_expression());   // the key quotes the formula as data
     // Full-width heads depend on H; at H = 1 they are the formula itself.
-    CHECK(evaluate_expression(s.full_width.muls_expression(), 48, 10, 1) == s.formula.muls(48, 10));
-    CHECK(evaluate_expression(s.full_width.muls_expression(), 48, 10, 6) > s.formula.muls(48, 10));
+    CHECK(evaluate_expression(s.full_width.muls_expression, 48, 10, 1) == s.formula.muls(48, 10));
+    CHECK(evaluate_expression(s.full_width.muls_expression, 48, 10, 6) > s.formula.muls(48, 10));
 }
 
 TEST_CASE("problem 3 under variants: the counts agree with the formula for other D and N") {

@@ -5,9 +5,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "core/kernels/dispatch.hpp"
@@ -106,7 +108,7 @@ TEST_CASE("every kernel at every instruction set this CPU runs matches the doubl
             for (Kernel k : kAll) {
                 CAPTURE(t);
                 CAPTURE(level_name(level));
-                CAPTURE(kernel_name(k));
+                CAPTURE(std::string(kernel_name(k)));
                 Meter meter;
                 const Result r = run(k, in.head(), meter, Settings{level, 1, true});
                 REQUIRE(r.out.size() == t * kHead);
@@ -123,7 +125,7 @@ TEST_CASE("kernels agree with one another within 1e-6, causal and (naive, flash)
         Meter m0;
         const Result flash = run(Kernel::flash, in.head(), m0, Settings{level, 1, true});
         for (Kernel k : {Kernel::naive, Kernel::kv_cache, Kernel::recompute}) {
-            CAPTURE(kernel_name(k));
+            CAPTURE(std::string(kernel_name(k)));
             Meter m;
             CHECK(max_diff(run(k, in.head(), m, Settings{level, 1, true}).out, flash.out) < kBetweenKernels);
         }
@@ -175,6 +177,45 @@ TEST_CASE("multiplication counts are the products' sizes: naive 3·T·d_model·d
                 // the naive head runs exactly the projection, scoring and weighting products.
                 CHECK(run(Kernel::naive, in.head(), a).multiplications == 4 * D * D * T + 2 * T * T * D - D * D * T);
             }
+        }
+    }
+}
+
+TEST_CASE("ticks inside a run: flash, kv-cache and recompute tell their multiplications as they go, naive never; "
+          "the same output either way") {
+    const Inputs in = make_inputs(200, 16, 7);
+    for (Kernel k : kKernels) {
+        for (unsigned threads : {1u, 3u}) {
+            if (threads > 1 && (k == Kernel::kv_cache || k == Kernel::recompute)) continue;   // sequential
+            CAPTURE(std::string(kernel_name(k)));
+            CAPTURE(threads);
+            Settings plain;
+            plain.threads = threads;
+            Meter m0, m1;
+            const Result want = run(k, in.head(), m0, plain);
+            std::atomic<std::uint64_t> ticked{0};
+            std::atomic<int> calls{0};
+            Settings ticking = plain;
+            ticking.ticks.tick_every = want.multiplications / 50;
+            ticking.ticks.tick = [&](std::uint64_t n) {
+                CHECK(n >= ticking.ticks.tick_every);
+                ticked += n;
+                ++calls;
+            };
+            const Result got = run(k, in.head(), m1, ticking);
+            CHECK(got.multiplications == want.multiplications);
+            CHECK(std::equal(got.out.data(), got.out.data() + got.out.size(), want.out.data()));
+            if (k == Kernel::naive) {
+                CHECK(calls == 0);
+                continue;
+            }
+            // What is ticked: the run's work but the projections (flash, kv-cache) and each
+            // thread's last part under tick_every.
+            const std::uint64_t projections = 3 * 200 * 16 * kHead;
+            CHECK(ticked <= want.multiplications);
+            CHECK(ticked + (k == Kernel::recompute ? 0 : projections) + threads * ticking.ticks.tick_every >=
+                  want.multiplications);
+            CHECK(calls >= 30);   // about 40 for the 4/5 of the work that is ticked, 1/50 each
         }
     }
 }

@@ -94,6 +94,11 @@ TEST_CASE("views: the lesson's heatmaps follow the shown sections, labelled with
     CHECK(maps[1].scale == Scale::signed_);
     CHECK(maps[1].row_labels == r.words);
     CHECK(maps[1].column_labels == std::vector<std::string>{"1", "2", "3"});
+    // In English (and so in the SVG) each character with its position: readable without a CJK font.
+    const std::vector<Heatmap> english = lesson_heatmaps(r, Wording::english);
+    CHECK(english[0].row_labels == std::vector<std::string>{"1 床", "2 前"});
+    CHECK(english[0].column_labels == english[0].row_labels);
+    CHECK(english[1].row_labels == english[0].row_labels);
 }
 
 TEST_CASE("views: udl 12.1 shows the loop's attention (a_nm at row m, column n), the scaled one, then X'") {
@@ -157,6 +162,22 @@ TEST_CASE("progress: the time left at the pace so far, after a second; a refresh
     ProgressLine quiet("x", [&](const std::string& s) { out = s; }, [&] { return now; });
     out.clear();
     quiet.refresh();                                   // nothing drawn yet: a refresh draws nothing
+    CHECK(out.empty());
+}
+
+TEST_CASE("progress: the step named after the percentage; a new step drawn at once") {
+    std::string out;
+    double now = 0;
+    ProgressLine line("attn cost:", [&](const std::string& s) { out = s; }, [&] { return now; }, 0.25, 0.1);
+    now = 0.3;
+    line.update(1, 10, "naive, T = 1000");
+    CHECK(out == "\rattn cost: 10% (naive, T = 1000)\x1b[K");
+    now = 0.32;                                        // within the interval, same percentage
+    line.update(1, 10, "recompute, T = 1000");
+    CHECK(out == "\rattn cost: 10% (recompute, T = 1000)\x1b[K");
+    out.clear();
+    now = 0.34;
+    line.update(1, 10, "recompute, T = 1000");         // nothing new: not redrawn
     CHECK(out.empty());
 }
 

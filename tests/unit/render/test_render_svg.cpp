@@ -127,11 +127,13 @@ TEST_CASE("heatmap SVG: each cell's rectangle filled with its value's colour, ma
     CHECK(attribute_after(doc, "id=\"cell-1-1-2\"", "fill") == hex(viridis(0.25)));
     CHECK(attribute_after(doc, "id=\"cell-1-2-2\"", "fill") == hex(viridis(0.75)));
     CHECK(attribute_after(doc, "id=\"cell-1-2-1\"", "fill") == hex(kMaskedFill));
-    // the grid: columns 64 px apart, rows 36 px apart
+    // the grid: columns a cell's width apart (as narrow as the values allow, 56 px at least), rows 32 px
+    const double w11 = std::stod(attribute_after(doc, "id=\"cell-1-1-1\"", "width"));
+    CHECK(w11 == std::ceil(4 * 0.62 * 18 + 14));   // "1.00" at 18 px, 7 px either side
     const double x11 = std::stod(attribute_after(doc, "id=\"cell-1-1-1\"", "x"));
     const double y11 = std::stod(attribute_after(doc, "id=\"cell-1-1-1\"", "y"));
-    CHECK(std::stod(attribute_after(doc, "id=\"cell-1-2-2\"", "x")) == x11 + 64);
-    CHECK(std::stod(attribute_after(doc, "id=\"cell-1-2-2\"", "y")) == y11 + 36);
+    CHECK(std::stod(attribute_after(doc, "id=\"cell-1-2-2\"", "x")) == x11 + w11);
+    CHECK(std::stod(attribute_after(doc, "id=\"cell-1-2-2\"", "y")) == y11 + 32);
     // the masked cell has a dot and no value; the others show theirs
     const std::string masked = doc.substr(doc.find("id=\"cell-1-2-1\""), doc.find("id=\"cell-1-2-2\"") - doc.find("id=\"cell-1-2-1\""));
     CHECK(masked.find("<circle") != std::string::npos);

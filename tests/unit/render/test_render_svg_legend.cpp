@@ -55,7 +55,7 @@ Heatmap map(Scale scale, std::vector<double> values, int decimals) {
 
 // The colour bar's labels read top to bottom.
 std::vector<std::string> bar_labels(const std::string& doc) {
-    auto labels = texts_sized(doc, "11");
+    auto labels = texts_sized(doc, "15");
     std::sort(labels.begin(), labels.end());
     std::vector<std::string> out;
     for (const auto& l : labels) out.push_back(l.second);
@@ -67,7 +67,7 @@ std::pair<std::string, std::string> bar_ends(const std::string& doc) {
     std::vector<std::pair<double, std::string>> steps;
     for (std::size_t at = doc.find("<rect"); at != std::string::npos; at = doc.find("<rect", at + 1)) {
         const std::string tag = doc.substr(at, doc.find('>', at) - at);
-        if (attribute(tag, "width") == "16" && attribute(tag, "fill") != "none")
+        if (attribute(tag, "width") == "20" && attribute(tag, "fill") != "none")
             steps.emplace_back(std::stod(attribute(tag, "y")), attribute(tag, "fill"));
     }
     REQUIRE(steps.size() == 32);

@@ -1,7 +1,8 @@
-#include "homework/reports/escape.hpp"
+#include "homework/reports/cells.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -90,6 +91,34 @@ std::string markdown_cell(const std::string& text) {
     if (body.find_first_not_of(' ') == std::string::npos) return "";
     const std::string fence(longest + 1, '`');
     return fence + " " + body + " " + fence;
+}
+
+std::string safe_line(const std::string& text) {
+    std::string out = safe_text(text);
+    std::replace(out.begin(), out.end(), '\n', ' ');
+    std::replace(out.begin(), out.end(), '\t', ' ');
+    return out;
+}
+
+std::size_t cell_width(const std::string& text) { return text::code_points(text); }
+
+std::string padded(const std::string& text, std::size_t width) {
+    const std::size_t have = cell_width(text);
+    return have >= width ? text : text + std::string(width - have, ' ');
+}
+
+std::string points_text(double points) {
+    if (points == std::floor(points) && std::fabs(points) < 1e15) return fmt::format("{:.0f}", points);
+    return fmt::format("{}", points);
+}
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::right: return "right";
+        case Verdict::wrong: return "wrong";
+        case Verdict::missing: break;
+    }
+    return "missing";
 }
 
 }  // namespace attn::homework

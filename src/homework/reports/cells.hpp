@@ -1,7 +1,12 @@
 #pragma once
-// Text that goes into report files: valid UTF-8 only (invalid bytes become U+FFFD), and escaped
-// for XML, JSON or a Markdown table cell. Shared by the report writers in this folder.
+// The cells of every report (the terminal table, JUnit, Gradescope, the step summary, the class
+// files): a student's text made safe (valid UTF-8 only, invalid bytes as U+FFFD; hidden characters
+// and CI log commands neutralised) and escaped for XML, JSON or a Markdown table cell; points and
+// verdicts as words; a cell on one line, padded to a column. Shared by the report writers.
+#include <cstddef>
 #include <string>
+
+#include "homework/grade/grade.hpp"
 
 namespace attn::homework {
 
@@ -27,5 +32,17 @@ std::string json_escape(const std::string& text);
 // escaped as GFM tables require and newlines as spaces.
 // An empty (or all-space) text is an empty cell: no empty grey code box.
 std::string markdown_cell(const std::string& text);
+
+// safe_text on one line: newlines and tabs as spaces (a terminal table's cell).
+std::string safe_line(const std::string& text);
+// A cell's width in a terminal: its code points (the answers are ASCII in practice; names may not be).
+std::size_t cell_width(const std::string& text);
+// `text` padded with spaces to `width` code points (never cut).
+std::string padded(const std::string& text, std::size_t width);
+
+// Points as every report writes them: an integer without decimals, otherwise the shortest
+// round-trip decimal.
+std::string points_text(double points);
+const char* verdict_name(Verdict v);   // "right", "wrong", "missing"
 
 }  // namespace attn::homework
