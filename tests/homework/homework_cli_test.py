@@ -491,6 +491,19 @@ def main():
         blank = t.run("--grade", "-", stdin=tpl.stdout)
         t.check(blank.returncode == 1 and b"19 missing" in blank.stdout, "the template grades as all missing")
         t.check(t.run("--template", "3").stdout.count(b"[hw") == 4, "template of problem 3 only")
+        # --template --course FILE: the course's [tolerance] on the keys it covers (issue 29).
+        course = t.tmp / "tolerance.toml"
+        course.write_text('[tolerance]\nhw1 = { digits = 2 }\n"hw3.c.ratio" = { atol = 0.05 }\n')
+        ruled = t.run("--template", "--course", str(course), "--lang", "en")
+        text = ruled.stdout.decode()
+        t.check(ruled.returncode == 0 and "3 numbers, 2 decimal places each: " in text and
+                "(this course's precision)" in text and "(this course accepts any answer within 0.05 of the exact "
+                "value)" in text, f"--template --course: the course's rule on the sheet ({ruled.stderr[:200]})")
+        t.check(t.run("--grade", "-", stdin=ruled.stdout).returncode == 1, "... and that sheet grades (all missing)")
+        t.check(b"this course" not in tpl.stdout, "without --course the sheet names no course rule")
+        missing_course = t.run("--template", "--course", str(t.tmp / "no-such-course.toml"))
+        t.check(missing_course.returncode == 3 and missing_course.stderr.count(b"\n") == 1,
+                f"--template --course with a missing file: exit 3 ({missing_course.stderr[:160]})")
 
         # 7. Bad flags: exit 2.
         for args in (["4"], ["0"], ["x"], ["--template", "--key"], ["--key", "--grade", "x"], ["--junit", "x"],

@@ -162,7 +162,7 @@ Command homework_command() {
                         "(default 1 each; scores are summed at the points' precision)")),
         homework_flag(&F::course, given_text_flag("--course", "FILE",
                         "with --grade: the teacher's course file (points, feedback, Gradescope visibility, "
-                        "require_secret)")),
+                        "require_secret); with --template, its [tolerance] shown on the sheet")),
         homework_flag(&F::show_expected, toggle_flag("--show-expected", "with --grade: wrong and missing answers also show the expected value")),
         homework_flag(&F::variant, given_text_flag("--variant", "ID", "the student's own numbers, derived from ID (e.g. a student number)")),
         homework_flag(&F::secret_file, given_text_flag("--secret-file", "FILE", "read the course secret from FILE (else $ATTN_COURSE_SECRET)")),
