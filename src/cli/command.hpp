@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "errors.hpp"
+
 namespace attn::cli {
 
 // What a flag is, for --help and completion.
@@ -40,6 +42,17 @@ struct Command {
     std::vector<Flag> flags;
     // After CLI11 has parsed: parse the texts, run, write standard output, return the exit code.
     std::function<int(const GivenTexts&)> run;
+    // When CLI11 refuses the command line (an unknown flag, a flag without its value, a value its
+    // parse refuses) and `run` never runs: what the command must still do, given the arguments
+    // after its name as typed and the error line (`attn homework` replaces the stale reports its
+    // report flags name, as every other refusal does). Optional; must not throw.
+    std::function<void(const std::vector<std::string>& args, const std::string& error)> refused;
+};
+
+// A flag's text that is not of its type (`--format xml`, `--jobs x`): refused while the texts
+// are parsed, before the command runs, like CLI11's own errors (main.cpp calls `refused`).
+struct FlagTextError : UsageError {
+    using UsageError::UsageError;
 };
 
 // Every subcommand, in the order `attn --help` lists them.

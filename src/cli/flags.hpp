@@ -101,7 +101,7 @@ Command make_command(std::string name, std::string summary, std::string footer, 
             // as CLI11's own usage errors do; ranges are checked later and name themselves.
             const std::string what = e.what();
             const std::size_t skip = e.flag.empty() ? 0 : e.flag.size() + 2;
-            throw UsageError(e.flag, what.substr(std::min(skip, what.size())) + " (see attn " + name + " --help)");
+            throw FlagTextError(e.flag, what.substr(std::min(skip, what.size())) + " (see attn " + name + " --help)");
         }
         try {
             return run(target, options);

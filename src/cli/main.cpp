@@ -76,6 +76,16 @@ void add_command(CLI::App& app, const Command& command, std::list<Given>& given,
     }
 }
 
+// CLI11 or a flag's own parse refused the command line before `run`: the command's clean-up
+// (Command::refused), whose failure must not hide the refusal itself.
+void refused(const Command& command, int argc, char** argv, const std::string& error) {
+    if (!command.refused) return;
+    try {
+        command.refused(std::vector<std::string>(argv + 2, argv + argc), error);
+    } catch (...) {
+    }
+}
+
 // One line, whatever the message quotes: control characters from a flag's value (a newline in
 // `--n $'1\n2'`) are shown escaped, so an error is always exactly one line; so is each byte that
 // starts no well-formed UTF-8 sequence (`--n $'\xff'`), so the line is valid UTF-8.
@@ -202,6 +212,7 @@ int run(int argc, char** argv) {
         std::string what = e.what();
         if (named && commands.size() == 1) {
             if (const std::string unknown = unknown_flag(commands.front(), argc, argv); !unknown.empty()) what = unknown;
+            refused(commands.front(), argc, argv, what);
         }
         what += " (see " + help_hint + ")";
         return fail("error", what.c_str(), 2);
@@ -221,7 +232,12 @@ int run(int argc, char** argv) {
                 for (const std::string& extra : chosen.front()->remaining()) texts.back().push_back(extra);
             }
         }
-        return c.run(texts);
+        try {
+            return c.run(texts);
+        } catch (const attn::cli::FlagTextError& e) {
+            if (named) refused(c, argc, argv, e.what());
+            throw;
+        }
     }
     return 0;
 }

@@ -80,7 +80,19 @@ HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(s
                 write_file_atomically(o.svg_dir + "/" + name, svg, "--svg");
             }
             break;
-        case HomeworkOptions::Mode::template_sheet: result.out = template_sheet(solutions, key, o.problem, o.lang); break;
+        case HomeworkOptions::Mode::template_sheet:
+            if (o.course.empty()) {
+                result.out = template_sheet(solutions, key, o.problem, o.lang);
+            } else {
+                // --template --course: the sheet says which keys the course's [tolerance] grades,
+                // and how, for the problems the course grades (issue 29, careless-teacher guards).
+                GradingPolicy policy;
+                read_grading_policy(o, policy);
+                const AnswerKey graded = build_answer_key(solutions, policy.options.problem);
+                result.out = course_template_sheet(solutions, graded, policy.options.problem, o.lang, policy.options.tolerance);
+                for (const std::string& w : policy.warnings) result.err += "attn: warning: " + safe_text(w) + "\n";
+            }
+            break;
         case HomeworkOptions::Mode::key: result.out = key_sheet(solutions, key, o.problem, o.lang); break;
         case HomeworkOptions::Mode::grade:
         case HomeworkOptions::Mode::grade_class: break;

@@ -48,11 +48,14 @@ HomeworkOptions homework_options(const HomeworkFlags& f) {
     const bool grading = f.grade || f.grade_class;
     const std::pair<const char*, bool> grade_only[] = {
         {"--junit", f.junit.has_value()},   {"--gradescope", f.gradescope.has_value()},
-        {"--points", f.points.has_value()}, {"--course", f.course.has_value()},
+        {"--points", f.points.has_value()}, {"--course", f.course.has_value() && !f.want_template},
         {"--show-expected", f.show_expected},
     };
     for (const auto& [name, given] : grade_only) {
-        if (given && !grading) throw UsageError(name, "only goes with --grade FILE or --grade-class ROSTER");
+        if (given && !grading) {
+            throw UsageError(name, std::string("only goes with --grade FILE or --grade-class ROSTER") +
+                                       (name == std::string("--course") ? " (or --template, to show its tolerance)" : ""));
+        }
     }
     for (const auto& [name, given] : {std::pair<const char*, bool>{"--out", f.out.has_value()}, {"--jobs", f.jobs.has_value()}}) {
         if (given && !f.grade_class) throw UsageError(name, "only goes with --grade-class ROSTER");

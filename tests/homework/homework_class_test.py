@@ -7,7 +7,9 @@ a few students who cannot be graded (a broken sheet, a missing file, an ID the I
 sheet with no answers), a teacher's variant override and an ID typed with spaces and capitals.
 gradebook.csv, canvas.csv, moodle.csv (Python's csv), class.md (its tables), class.svg and every
 student's report.xml (xml.etree) and results.json (json) are read back and must hold exactly the
-planted counts. Also: each student graded exactly as `--grade` grades them (byte for byte), the
+planted counts: every column (each key's points in its own column, Canvas's five identity columns,
+Moodle's names and feedback counts), every histogram row, every bar segment of class.svg. The
+histogram's edges end to end: scores of 47, 49.99, 50, 50.01 of 100 and 0.57, 1.14 of 1.9 points. Also: each student graded exactly as `--grade` grades them (byte for byte), the
 same gradebook with --jobs 1, stale files removed, rosters refused (duplicate IDs, bad CSV) with DIR
 untouched, and no expected value in the class report.
 
@@ -16,6 +18,7 @@ untouched, and no expected value in the class report.
 import argparse
 import concurrent.futures
 import csv
+import fcntl
 import io
 import json
 import os
@@ -24,6 +27,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/: harness.py
@@ -156,6 +160,30 @@ def expected(rows):
     return graded, mistakes, others
 
 
+KEYS = ["hw1.a.scores", "hw1.a.scaled", "hw1.a.weights", "hw1.b.weights", "hw1.c.weights", "hw1.c.slope_a",
+        "hw1.c.slope_c", "hw2.a.kept_sum", "hw2.b.weights", "hw2.c.same_as_mask"] + HW3_COLUMNS
+PLANTED = {"a_weights_unscaled": "hw1.a.weights", "b_weights_scaled": "hw1.b.weights",
+           "params_forgot_mix": "hw3.a.params", "muls_forgot_mix": "hw3.b.muls",
+           "kept_sum_other": "hw2.a.kept_sum", "mask_negated": "hw2.c.same_as_mask"}
+
+
+def outcome(kind):
+    """{column: 'right' | 'wrong' | 'missing'} of a graded student of this kind."""
+    out = {k: "right" for k in KEYS}
+    if kind in PLANTED:
+        out[PLANTED[kind]] = "wrong"
+    if kind == "no_hw3":
+        out.update({k: "missing" for k in HW3_COLUMNS})
+    return out
+
+
+def check_histogram(c, rows, where, want):
+    """class.md's score table: every bin (100 % first), the counts `want` gives ({label: n}, 0 elsewhere)."""
+    labels = ["100 % (all right)"] + [f"{10 * b}–{10 * b + 9} %" for b in range(9, -1, -1)]
+    got = [(r[0], int(r[1])) for r in rows]
+    c.check(got == [(label, want.get(label, 0)) for label in labels], f"{where}: histogram {got}, want {want}")
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--attn", required=True)
@@ -177,6 +205,7 @@ def main():
         wanted = [override or sid for sid, override, _ in rows]
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
             keys = list(pool.map(lambda v: key_for(v) if len(v) <= 200 else None, wanted))
+        student_keys = keys
 
         # The sheets, the roster (BOM, CRLF, names with commas, quotes, a newline, non-ASCII).
         records = []
@@ -250,7 +279,9 @@ def main():
             lost = {"a_weights_unscaled": 1, "b_weights_scaled": 1, "params_forgot_mix": 1, "muls_forgot_mix": 1,
                     "kept_sum_other": 1, "mask_negated": 1, "no_hw3": 9}.get(kind, 0)
             c.check(row[2] == str(19 - lost) and row[3] == "19", f"row {sid!r} ({kind}): score {row[2]}/{row[3]}")
-            c.check(points.count("0") == lost and points.count("1") == 19 - lost, f"row {sid!r}: key points {points}")
+            want = outcome(kind)
+            c.check(points == ["1" if want[k] == "right" else "0" for k in KEYS],
+                    f"row {sid!r} ({kind}): each key's points in its own column: {points}")
         # class.md: the tables.
         md = (out / "class.md").read_text(encoding="utf-8")
         c.check(md.startswith("# attn homework: class report"), "class.md in English with --lang en")
@@ -271,11 +302,17 @@ def main():
         for column, n in others.items():
             counted = {r[0]: int(r[1]) for r in tables.get(f"`{column}`: {n} wrong", [])}
             c.check(counted.get("(matches no known mistake)") == n, f"class.md {column}: {n} unnamed, got {counted}")
-        hist = {r[0]: int(r[1]) for r in tables.get("Scores", [])}
-        c.check(sum(hist.values()) == graded, f"histogram holds every graded student: {hist}")
-        c.check(hist.get("100 % (all right)") == sum(1 for *_, k in rows if k in ("right", "override", "spelled")),
-                f"histogram: all right {hist.get('100 % (all right)')}")
-        c.check(hist.get("50–59 %") == sum(1 for *_, k in rows if k == "no_hw3"), f"histogram 10/19: {hist}")
+        # Every bin: 19/19 all right, 18/19 (94.7 %) in 90–99 %, 10/19 (52.6 %) in 50–59 %, nothing elsewhere.
+        kinds = [k for *_, k in rows]
+        all_right = sum(1 for k in kinds if k in ("right", "override", "spelled"))
+        check_histogram(c, tables.get("Scores", []), "class.md", {
+            "100 % (all right)": all_right, "90–99 %": sum(1 for k in kinds if k in PLANTED),
+            "50–59 %": kinds.count("no_hw3")})
+        summary = (f"Roster ` {roster} `: {STUDENTS} students, {graded} graded, {STUDENTS - graded} not graded; "
+                   f"{all_right} with every answer right.")
+        c.check(summary in md, f"class.md's summary line: {summary!r}")
+        mean = round(sum(int(r[2]) for r in body if r[4] == "graded") / graded, 2)
+        c.check(f"Mean score of the graded students: {mean:g} of 19." in md, f"class.md's mean {mean:g}")
         ungraded = {r[1]: (r[3], r[4]) for r in tables.get("Not graded", [])}
         c.check(len(ungraded) == 4, f"class.md lists the 4 students not graded: {ungraded}")
         c.check(ungraded.get("st191", ("", ""))[0] == "missing file" and "191.toml" in ungraded["st191"][1],
@@ -291,6 +328,20 @@ def main():
         titles = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}title")]
         c.check(f"wrong: {mistakes[('hw3.a.params', FORGOT_MIX)]} ({FORGOT_MIX})" in titles,
                 "class.svg: the mistake's count in its segment's title")
+        # Every bar's segments: right, each named mistake, the unnamed, missing (segments of 0 are not drawn).
+        graded_kinds = [k for *_, k in rows if k not in status]
+        for i, (column, bar) in enumerate(zip(KEYS, bars)):
+            got = [t.text for t in bar.iter("{http://www.w3.org/2000/svg}title")]
+            verdicts = [outcome(k)[column] for k in graded_kinds]
+            want = [f"right: {verdicts.count('right')}"]
+            want += [f"wrong: {n} ({hint})" for (col, hint), n in mistakes.items() if col == column]
+            if others.get(column):
+                want.append(f"wrong: {others[column]} ((matches no known mistake))")
+            want += [f"missing: {verdicts.count('missing')}"] if "missing" in verdicts else []
+            c.check(got == want, f"class.svg bar {i + 1} ({column}): {got}, want {want}")
+        hist_svg = [int(t.split(": ")[1]) for t in titles if t.startswith("students: ")]
+        hist_md = [int(r[1]) for r in tables.get("Scores", []) if int(r[1]) > 0]
+        c.check(hist_svg == hist_md, f"class.svg's histogram bars count what class.md's table does: {hist_svg}")
         # canvas.csv, moodle.csv
         with open(out / "canvas.csv", newline="", encoding="utf-8") as f:
             canvas = list(csv.reader(f))
@@ -300,11 +351,26 @@ def main():
         lms = [r[2] if r[4] == "graded" else "" for r in body]
         c.check(len(canvas) == STUDENTS + 2 and [r[5] for r in canvas[2:]] == lms,
                 "canvas: the gradebook's scores in roster order, empty when not graded")
+        c.check(canvas[0][5] == "attn homework" and canvas[1][1:5] == ["", "", "", ""], f"canvas: {canvas[:2]}")
+        c.check([r[:5] for r in canvas[2:]] == [[r[1] or r[0], "", r[0], r[0], ""] for r in body],
+                "canvas: Student (the name, else the ID), SIS User ID and SIS Login ID (the ID), ID and Section empty")
         with open(out / "moodle.csv", newline="", encoding="utf-8") as f:
             moodle = list(csv.reader(f))
         c.check(moodle[0] == ["ID number", "Full name", "attn homework", "Feedback"], f"moodle header {moodle[0]}")
         c.check([r[0] for r in moodle[1:]] == [r[0] for r in body] and [r[2] for r in moodle[1:]] == lms,
                 "moodle: the gradebook's IDs and scores, empty when not graded")
+        c.check([r[1] for r in moodle[1:]] == [r[1] for r in body], "moodle: the full names as the roster has them")
+        feedback = []
+        for (_, _, kind), row in zip(rows, body):
+            if row[4] != "graded":
+                feedback.append(f"not graded: {row[4]}")
+                continue
+            counts = list(outcome(kind).values())
+            feedback.append(f"attn homework: {row[2]}/19 ({counts.count('right')} right, {counts.count('wrong')} wrong, "
+                            f"{counts.count('missing')} missing)")
+        got = [r[3] for r in moodle[1:]]
+        c.check(got == feedback, "moodle: each student's feedback: " +
+                next((f"{g!r} want {w!r}" for g, w in zip(got, feedback) if g != w), "(lengths differ)"))
         # Each student's reports, and --grade's.
         folders = sorted(p.name for p in (out / "students").iterdir())
         c.check(len(folders) == STUDENTS - 1, f"a folder per student with a valid ID: {len(folders)}")
@@ -316,6 +382,16 @@ def main():
             suite = ET.parse(folder / "report.xml").getroot()
             c.check(str(results["score"]) == row[2], f"{row[0]}: results.json score {results['score']}")
             c.check(suite.get("tests") == ("19" if row[4] == "graded" else "1"), f"{row[0]}: report.xml tests")
+            if row[4] != "graded":
+                continue
+            # Each key's result in the student's own reports is the gradebook's column for it.
+            tests = results["tests"]
+            c.check([re.sub(r"\d+$", "", t["name"]) for t in tests] == [re.sub(r"_\d$", "", k) for k in KEYS]
+                    and [f"{t['score']:g}" for t in tests] == row[5:],
+                    f"{row[0]}: results.json's tests are the gradebook's columns: {[t['score'] for t in tests]}")
+            failed = sum(1 for t in tests if t["status"] == "failed")
+            c.check(int(suite.get("failures")) == failed == row[5:].count("0"),
+                    f"{row[0]}: report.xml failures {suite.get('failures')}, results.json {failed}")
         for i in (1, 6, 190, 192):
             sid, override, _ = rows[i]
             sheet = str(tmp / "class" / records[i][2])
@@ -336,6 +412,78 @@ def main():
         shown = (tmp / "shown" / "students" / "st001" / "results.json").read_text()
         c.check(r2.returncode == 1 and "expected:" in shown, "--show-expected: the student's report shows it")
         c.check(not any(v in (tmp / "shown" / "class.md").read_text() for v in kept_sums), "... class.md does not")
+
+        # The histogram's edges end to end (issue 29, point 10): two students, one with only hw1.a.scores
+        # answered and one with only hw1.a.weights, and points that put each score on a chosen side of an
+        # edge: 47 % in 40–49 %, 49.99 / 50 / 50.01, and 0.57 and 1.14 of 1.9 (30 % and 60 %, which
+        # floating point divides to 29.999999999999996 and 59.99999999999999).
+        only = {"scores": f"[hw1.a]\nscores = {value_of(student_keys[0], 'hw1.a.scores')}\n",
+                "weights": f"[hw1.a]\nweights = {value_of(student_keys[10], 'hw1.a.weights')}\n"}
+        (tmp / "class" / "only-scores.toml").write_text(only["scores"])
+        (tmp / "class" / "only-weights.toml").write_text(only["weights"])
+        edges = tmp / "class" / "edges.csv"
+        edges.write_text("id,name,sheet\nst000,A,only-scores.toml\nst010,B,only-weights.toml\n")
+        for a, b, bin_a, bin_b in (("47", "53", "40–49 %", "50–59 %"), ("49.99", "50.01", "40–49 %", "50–59 %"),
+                                   ("50", "50", "50–59 %", "50–59 %"), ("0.57", "1.33", "30–39 %", "70–79 %"),
+                                   ("1.14", "0.76", "60–69 %", "40–49 %")):
+            target = tmp / f"edges-{a}"
+            r = run(attn, "--grade-class", str(edges), "--out", str(target), "--lang", "en", "--points",
+                    f"*=0,hw1.a.scores={a},hw1.a.weights={b}", secret_file=str(secret))
+            top = f"{float(a) + float(b):g}"
+            c.check(r.returncode == 1, f"edges {a}/{b}: exit {r.returncode} {r.stderr}")
+            want = {bin_a: 1}
+            want[bin_b] = want.get(bin_b, 0) + 1
+            check_histogram(c, md_tables((target / "class.md").read_text()).get("Scores", []), f"edges {a}/{b}", want)
+            with open(target / "gradebook.csv", newline="") as f:
+                book_rows = list(csv.reader(f))[1:]
+            c.check([r[:5] for r in book_rows] == [["st000", "A", a, top, "graded"], ["st010", "B", b, top, "graded"]]
+                    and book_rows[0][5:] == [a] + ["0"] * 18 and book_rows[1][5:] == ["0", "0", b] + ["0"] * 16,
+                    f"edges {a}/{b}: gradebook {book_rows}")
+            with open(target / "moodle.csv", newline="") as f:
+                feedback = [r[3] for r in list(csv.reader(f))[1:]]
+            c.check(feedback == [f"attn homework: {a}/{top} (1 right, 0 wrong, 18 missing)",
+                                 f"attn homework: {b}/{top} (1 right, 0 wrong, 18 missing)"],
+                    f"edges {a}/{b}: moodle feedback {feedback}")
+
+        # One run at a time into --out (issue 29, point 8): a folder whose lock another process holds
+        # is refused at once, exit 3, in one line naming the holder's pid, and left as it was.
+        locked = tmp / "locked"
+        locked.mkdir()
+        (locked / "class.md").write_text("the other run's")
+        with open(locked / ".attn-lock", "w") as holder:
+            fcntl.lockf(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            r = run(attn, "--grade-class", str(edges), "--out", str(locked), secret_file=str(secret))
+        c.check(r.returncode == 3 and r.stderr.count("\n") == 1 and f"--out {locked}: another attn homework "
+                f"--grade-class (pid {os.getpid()}) is writing into this folder" in r.stderr,
+                f"a locked --out: exit 3 naming the holder ({r.returncode}, {r.stderr!r})")
+        c.check((locked / "class.md").read_text() == "the other run's" and not (locked / "students").exists(),
+                "a locked --out is left as it was")
+        r = run(attn, "--grade-class", str(edges), "--out", str(locked), secret_file=str(secret))
+        c.check(r.returncode == 1 and (locked / "gradebook.csv").exists(), f"unlocked, it runs ({r.returncode})")
+        # Two attn runs at once: the second is refused naming the first, and the first finishes whole.
+        race = tmp / "race"
+        env = {k: v for k, v in os.environ.items() if k not in ("ATTN_COURSE_SECRET", "ATTN_LANG")}
+        first = subprocess.Popen([attn, "homework", "--grade-class", str(roster), "--out", str(race), "--jobs", "1",
+                                  "--secret-file", str(secret)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                 text=True, env=env)
+        for _ in range(1000):   # until the first run holds the lock (its pid in the file)
+            try:
+                if (race / ".attn-lock").read_text().strip() == str(first.pid):
+                    break
+            except FileNotFoundError:
+                pass
+            time.sleep(0.005)
+        second = run(attn, "--grade-class", str(edges), "--out", str(race), secret_file=str(secret))
+        finished_first = first.poll() is not None
+        first_err = first.communicate(timeout=120)[1]
+        c.check(finished_first or (second.returncode == 3 and f"(pid {first.pid})" in second.stderr),
+                f"two runs at once: the second refused naming the first ({second.returncode}, {second.stderr!r})")
+        with open(race / "gradebook.csv", newline="") as f:
+            raced = list(csv.reader(f))
+        c.check(first.returncode == 1 and first_err == "" and len(raced) == STUDENTS + 1 and
+                raced == [r for r in csv.reader(open(out / "gradebook.csv", newline=""))] and
+                len(list((race / "students").iterdir())) == STUDENTS - 1,
+                f"two runs at once: the first run's files whole ({first.returncode}, {len(raced)} rows)")
 
         # Refused rosters: exit 2, naming the lines, DIR untouched.
         def refused(text, *needles, name="bad.csv"):

@@ -354,7 +354,11 @@ def main():
         # reports with score-0 ones naming the reason (a student's committed results.json says 19).
         for args, env, says in ((["--points", "hw1=-1"], {}, "--points"), (["--variant", ""], {}, "--variant"),
                                 (["--variant", "  "], {}, "the ID is empty"), ([], {"ATTN_LANG": "xx"}, "ATTN_LANG"),
-                                (["--format", "json"], {}, "--format")):
+                                (["--format", "json"], {}, "--format"),
+                                # Issue 29: errors CLI11 raises before the command runs replace them too.
+                                (["--bogus"], {}, "--bogus"), (["--format", "xml"], {}, "--format"),
+                                (["--lang", "en_US"], {}, "--lang"), (["--variant"], {}, "--variant"),
+                                (["--jobs", "x"], {}, "--jobs")):
             stale_json, stale_xml = t.tmp / "stale.json", t.tmp / "stale.xml"
             stale_json.write_text('{"score": 19, "tests": []}')
             stale_xml.write_text('<testsuites tests="19" failures="0"/>')
@@ -367,6 +371,13 @@ def main():
             # The reason is the refusal, not an unreadable sheet (the sheet was never read).
             t.check(g["output"].startswith("Not graded: ") and "could not be read" not in g["output"] and
                     root.find(".//error").get("type") == "refused", f"{args} {env}: the reports say not graded ({g})")
+        # ... also written --junit=FILE, and with the unknown flag before the report flags.
+        stale_json, stale_xml = t.tmp / "stale.json", t.tmp / "stale.xml"
+        stale_json.write_text('{"score": 19, "tests": []}')
+        stale_xml.write_text('<testsuites tests="19" failures="0"/>')
+        p = t.run("--bogus", "--grade", sheet, f"--junit={stale_xml}", f"--gradescope={stale_json}")
+        t.check(p.returncode == 2 and json.loads(stale_json.read_text())["score"] == 0 and
+                junit_failures(str(stale_xml))[1] == 1, f"--bogus before --junit=FILE: stale reports replaced ({p.stderr})")
         # Issue 17, point 7: two directories exit 3 like one; a device node is refused, never unlinked.
         os.makedirs(t.tmp / "dir2.json", exist_ok=True)
         p = t.run("--grade", sheet, "--junit", str(t.tmp / "dir.xml"), "--gradescope", str(t.tmp / "dir2.json"))
@@ -480,6 +491,19 @@ def main():
         blank = t.run("--grade", "-", stdin=tpl.stdout)
         t.check(blank.returncode == 1 and b"19 missing" in blank.stdout, "the template grades as all missing")
         t.check(t.run("--template", "3").stdout.count(b"[hw") == 4, "template of problem 3 only")
+        # --template --course FILE: the course's [tolerance] on the keys it covers (issue 29).
+        course = t.tmp / "tolerance.toml"
+        course.write_text('[tolerance]\nhw1 = { digits = 2 }\n"hw3.c.ratio" = { atol = 0.05 }\n')
+        ruled = t.run("--template", "--course", str(course), "--lang", "en")
+        text = ruled.stdout.decode()
+        t.check(ruled.returncode == 0 and "3 numbers, 2 decimal places each: " in text and
+                "(this course's precision)" in text and "(this course accepts any answer within 0.05 of the exact "
+                "value)" in text, f"--template --course: the course's rule on the sheet ({ruled.stderr[:200]})")
+        t.check(t.run("--grade", "-", stdin=ruled.stdout).returncode == 1, "... and that sheet grades (all missing)")
+        t.check(b"this course" not in tpl.stdout, "without --course the sheet names no course rule")
+        missing_course = t.run("--template", "--course", str(t.tmp / "no-such-course.toml"))
+        t.check(missing_course.returncode == 3 and missing_course.stderr.count(b"\n") == 1,
+                f"--template --course with a missing file: exit 3 ({missing_course.stderr[:160]})")
 
         # 7. Bad flags: exit 2.
         for args in (["4"], ["0"], ["x"], ["--template", "--key"], ["--key", "--grade", "x"], ["--junit", "x"],

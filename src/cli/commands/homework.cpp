@@ -45,6 +45,42 @@ homework::HomeworkFlags with_environment(homework::HomeworkFlags f) {
     return f;
 }
 
+// CLI11 refused the command line (`--bogus`, `--format xml`, `--lang en_US`, `--variant` without
+// its ID), so `run` never ran: the report flags are read from the arguments as typed (`--junit F`
+// or `--junit=F`; a value starting with '-' other than `-` is another flag, no value) and the
+// refusal's score-0 reports replace the stale ones, as every other refusal does (issue 29).
+void refused_command_line(const std::vector<std::string>& args, const std::string& error) {
+    homework::HomeworkFlags f;
+    const std::pair<const char*, std::optional<std::string> homework::HomeworkFlags::*> report_flags[] = {
+        {"--grade", &homework::HomeworkFlags::grade},         {"--junit", &homework::HomeworkFlags::junit},
+        {"--gradescope", &homework::HomeworkFlags::gradescope}, {"--course", &homework::HomeworkFlags::course},
+        {"--secret-file", &homework::HomeworkFlags::secret_file},
+    };
+    for (std::size_t i = 0; i < args.size() && args[i] != "--"; ++i) {
+        for (const auto& [name, field] : report_flags) {
+            const std::string flag = name;
+            if (args[i].compare(0, flag.size() + 1, flag + "=") == 0) {
+                f.*field = args[i].substr(flag.size() + 1);
+            } else if (args[i] == flag && i + 1 < args.size() && (args[i + 1] == "-" || args[i + 1].rfind('-', 0) != 0)) {
+                f.*field = args[i + 1];
+            }
+        }
+    }
+    // "--format: must be one of text, json (got 'xml')" names its flag; "unknown flag '--bogus'" does not.
+    std::string line = error;
+    if (const std::size_t see = line.rfind(" (see attn "); see != std::string::npos) line.erase(see);
+    const std::size_t colon = line.find(": ");
+    homework::Refusal refusal;
+    if (line.rfind("--", 0) == 0 && colon != std::string::npos && line.find(' ') > colon) {
+        refusal.flag = line.substr(0, colon);
+        refusal.message = line.substr(colon + 2);
+    } else {
+        refusal.flag = "attn homework";
+        refusal.message = line;
+    }
+    homework::report_refusal(with_environment(f), refusal);
+}
+
 // The problem: the chapter's 1, 2, 3, or the book's (p. 239) 12.1, 12.3, 12.4, 12.7, 12.9 (also
 // written book12_4 or book-12.4), or `book` for those five; parsed once, into its id.
 Option<std::vector<long>> problem_positional() {
@@ -96,7 +132,9 @@ Command homework_command() {
         "in significant figures, carries its exponentials in figures.\n"
         "A later part worked from your own earlier answer (right, or wrong by a named mistake) is\n"
         "graded from it (\"from your alpha_2\"). A line the TOML reader refuses costs only its own\n"
-        "answer; full-width forms and U+3000/U+00A0 are read as ASCII, with a note.\n"
+        "answer; full-width forms and U+3000/U+00A0 are read as ASCII, with a note. A number written\n"
+        "with % (9.66%) is read as its fraction (0.0966): right where a fraction is asked, with a\n"
+        "note saying so, wrong elsewhere. For 3(d), N > 2D, N = 2D and N >= 2D+1 are read as 2D.\n"
         "With the course secret ($ATTN_COURSE_SECRET, or --secret-file) a student's numbers are\n"
         "derived from HMAC-SHA256(secret, ID); without it they are public self-study numbers.\n"
         "--variant chapter is the chapter's own numbers. " + std::string(homework::kStudentIdRule) + ".\n"
@@ -124,7 +162,7 @@ Command homework_command() {
                         "(default 1 each; scores are summed at the points' precision)")),
         homework_flag(&F::course, given_text_flag("--course", "FILE",
                         "with --grade: the teacher's course file (points, feedback, Gradescope visibility, "
-                        "require_secret)")),
+                        "require_secret); with --template, its [tolerance] shown on the sheet")),
         homework_flag(&F::show_expected, toggle_flag("--show-expected", "with --grade: wrong and missing answers also show the expected value")),
         homework_flag(&F::variant, given_text_flag("--variant", "ID", "the student's own numbers, derived from ID (e.g. a student number)")),
         homework_flag(&F::secret_file, given_text_flag("--secret-file", "FILE", "read the course secret from FILE (else $ATTN_COURSE_SECRET)")),
@@ -186,7 +224,9 @@ Command homework_command() {
         std::fwrite(result.err.data(), 1, result.err.size(), stderr);
         return result.code;
     };
-    return make_command<Texts>("homework", summary, footer, std::move(flags), run);
+    Command command = make_command<Texts>("homework", summary, footer, std::move(flags), run);
+    command.refused = refused_command_line;
+    return command;
 }
 
 }  // namespace attn::cli

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "homework/class/mistake_words.hpp"
+#include "homework/grade/points.hpp"
 #include "homework/reports/cells.hpp"
 
 namespace attn::homework {
@@ -119,8 +120,15 @@ ClassTally::ClassTally(std::vector<ClassColumn> c) : columns(std::move(c)), tall
 
 std::size_t histogram_bin(double score, double max_score) {
     if (max_score <= 0 || score >= max_score) return kHistogramBins - 1;
-    const double percent = 100.0 * score / max_score;
-    return std::min<std::size_t>(static_cast<std::size_t>(std::max(0.0, std::floor(percent / 10.0))), kHistogramBins - 2);
+    if (!(score > 0)) return 0;
+    // In whole units of the points' last decimal (grade/points.hpp), not in floating point:
+    // 0.57 of 1.9 is 30 %, but 100 * 0.57 / 1.9 is 29.999999999999996 (issue 29, point 10).
+    const double scale = std::pow(10.0, std::max(point_decimals(score), point_decimals(max_score)));
+    const auto units = [scale](double points) { return static_cast<unsigned __int128>(std::llround(points * scale)); };
+    const unsigned __int128 max_units = units(max_score);
+    const unsigned __int128 tenths = max_units > 0 ? units(score) * 10 / max_units   // floor(10 * score / max)
+                                                   : static_cast<unsigned __int128>(10.0 * score / max_score);
+    return static_cast<std::size_t>(std::min<unsigned __int128>(tenths, kHistogramBins - 2));
 }
 
 void ClassTally::add(const StudentResult& r) {

@@ -59,6 +59,7 @@ HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progre
     double class_max = 0;
     for (const ClassColumn& c : columns) class_max += c.max_points;
 
+    const OutputLock lock(o.out_dir);   // one run at a time into DIR; a second is refused, naming this one
     prepare_output_dir(o.out_dir);
     ClassTally tally(columns);
     // The three CSV files grow a row per student, on disk, and are renamed into place at the end.

@@ -38,6 +38,47 @@ void make_directory(const std::string& path) {
 
 }  // namespace
 
+OutputLock::OutputLock(const std::string& dir) {
+    if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) fail(dir, "cannot create the folder");
+    if (!is_directory(dir)) {
+        errno = ENOTDIR;
+        fail(dir, "not a folder");
+    }
+    const std::string path = dir + "/" + kLockFile;
+    // O_NOFOLLOW: a link planted in DIR never makes the lock's pid overwrite another file.
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK, 0644);
+    if (fd_ < 0) fail(path, "cannot open the lock file");
+    struct flock whole {};
+    whole.l_type = F_WRLCK;
+    whole.l_whence = SEEK_SET;   // l_start 0, l_len 0: the whole file
+    if (::fcntl(fd_, F_SETLK, &whole) != 0) {
+        const int error = errno;
+        struct flock holder = whole;
+        const bool known = (error == EACCES || error == EAGAIN) && ::fcntl(fd_, F_GETLK, &holder) == 0 &&
+                           holder.l_type != F_UNLCK;
+        ::close(fd_);
+        fd_ = -1;
+        if (error != EACCES && error != EAGAIN) {
+            errno = error;
+            fail(path, "cannot lock the folder");
+        }
+        throw IoError("--out " + dir + ": another attn homework --grade-class" +
+                      (known ? " (pid " + std::to_string(holder.l_pid) + ")" : std::string()) +
+                      " is writing into this folder; wait for it to finish, or give another --out");
+    }
+    const std::string pid = std::to_string(::getpid()) + "\n";
+    if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
+        const int error = errno;
+        ::close(fd_);
+        errno = error;
+        fail(path, "cannot write the lock file");
+    }
+}
+
+OutputLock::~OutputLock() {
+    if (fd_ >= 0) ::close(fd_);   // releases the lock
+}
+
 void prepare_output_dir(const std::string& dir) {
     if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) fail(dir, "cannot create the folder");
     if (!is_directory(dir)) {

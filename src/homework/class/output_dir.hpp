@@ -10,6 +10,25 @@ namespace attn::homework {
 
 inline constexpr const char* kClassFiles[] = {"gradebook.csv", "canvas.csv", "moodle.csv", "class.md", "class.svg"};
 
+// One class run at a time in DIR (issue 29, point 8: two runs into one --out interleaved their
+// gradebook rows and reports). A POSIX record lock (fcntl F_SETLK) on DIR/.attn-lock, held until
+// the object goes (the process ends: the kernel releases it even after a crash). A second run is
+// refused at once, exit 3, in one line naming the holder's pid (F_GETLK). The file holds the pid
+// of the last run that took it and is left in place: removing it would let a third run lock a
+// fresh file while a second still holds the old one.
+class OutputLock {
+public:
+    explicit OutputLock(const std::string& dir);   // creates DIR when it does not exist (its parent must)
+    ~OutputLock();
+    OutputLock(const OutputLock&) = delete;
+    OutputLock& operator=(const OutputLock&) = delete;
+
+private:
+    int fd_ = -1;
+};
+
+inline constexpr const char* kLockFile = ".attn-lock";
+
 // Creates DIR when it does not exist (its parent must), removes what a run writes, creates students/.
 void prepare_output_dir(const std::string& dir);
 

@@ -202,6 +202,26 @@ bool fewer_digits_than_asked(const SheetValue& v, const Item& item) {
     return digits >= 0 && digits < item.precision.digits;
 }
 
+// The numbers of `v` written as percentages ("9.66%"; sheet/lenient.hpp has read them as fractions).
+std::vector<const SheetValue*> percents_of(const SheetValue& v) {
+    std::vector<const SheetValue*> out;
+    if (!v.percent.empty()) out.push_back(&v);
+    for (const auto& e : v.elements) {
+        if (!e.percent.empty()) out.push_back(&e);
+    }
+    return out;
+}
+
+// A fraction is asked where every value of the item lies between 0 and 1 (weights, sums of
+// weights, α(1 − α)): there a percentage says the same number (issue 29, point 5).
+bool asks_fraction(const Item& item) {
+    if (item.kind != ItemKind::real || item.precision.kind == Precision::Kind::exact) return false;
+    for (double x : item.values) {
+        if (!(x >= 0 && x <= 1)) return false;
+    }
+    return true;
+}
+
 // `earlier`: the student's own number a follow-through starts from (judge.hpp), when their
 // earlier answer was right or wrong by a named mistake.
 void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool partial_digits,
@@ -212,12 +232,27 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool par
         row.hint = fmt::format("expected {} numbers, got {}", item.values.size(), given.size());
         return;
     }
+    // A percentage is read as its fraction where a fraction is asked (and said so); elsewhere it
+    // is no answer to the question.
+    const std::vector<const SheetValue*> percents = percents_of(v);
+    if (!percents.empty() && !asks_fraction(item)) {
+        row.verdict = Verdict::wrong;
+        row.hint = fmt::format("{} is a percentage, but this asks for {}: write the number itself, without %",
+                               shown(percents.front()->percent), shape_text(item));
+        return;
+    }
     // The rule (judge.hpp, grade/bounds.hpp): what one correct computation from the printed
     // numbers gives, each number within one unit of its last asked place.
     const Judgement judged = judge_numbers(item, given, earlier);
     row.elements_right = judged.elements_right;   // for [partial_credit]
     if (judged.right) {
         row.verdict = Verdict::right;
+        if (!percents.empty()) {
+            row.note = fmt::format("accepted, read as a fraction ({} as {}): a fraction was asked, so write it as "
+                                   "one, not as a percentage", shown(percents.front()->percent),
+                                   shown(percents.front()->raw));
+            return;
+        }
         if (judged.followed) {
             row.note = fmt::format("right from your {} ({} as you wrote it), which this part is worked from",
                                    item.follows.what, item.follows.key);
@@ -281,10 +316,17 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool par
 
 void grade_expression(const Item& item, const SheetValue& v, const std::vector<ExpressionPoint>& points,
                       GradedItem& row) {
-    // Spellings a fair teacher accepts (grade/spellings.hpp): full-width, TeX, "N > 2D" for N.
-    const std::string text = fair_spelling(v.text, item.solve_for);
-    const ExpressionCheck check = compare_expressions(text, item.expression, points);
-    if (check.parsed && check.equal) {
+    // Spellings a fair teacher accepts (grade/spellings.hpp): full-width, TeX, "N > 2D" for N, and
+    // "N ≥ 2D + 1" read as the whole numbers above 2D (X − 1 as well as X).
+    const FairSpelling spelled = read_fair_spelling(v.text, item.solve_for);
+    std::vector<std::string> readings = {spelled.text};
+    if (spelled.at_least) readings.push_back("(" + spelled.text + ")-1");
+    const ExpressionCheck check = compare_expressions(readings.front(), item.expression, points);
+    bool equal = check.parsed && check.equal;
+    for (std::size_t r = 1; r < readings.size() && check.parsed && !equal; ++r) {
+        equal = compare_expressions(readings[r], item.expression, points).equal;
+    }
+    if (equal) {
         row.verdict = Verdict::right;
         return;
     }
@@ -295,17 +337,19 @@ void grade_expression(const Item& item, const SheetValue& v, const std::vector<E
         return;
     }
     row.hint = item.hint;
-    for (std::size_t i = 0; i < item.mistakes.size(); ++i) {
-        if (compare_expressions(text, item.mistakes[i].expression, points).equal) {
-            row.hint = item.mistakes[i].hint;
-            row.mistake = static_cast<int>(i);
-            break;
+    for (std::size_t i = 0; i < item.mistakes.size() && row.mistake < 0; ++i) {
+        for (const std::string& reading : readings) {
+            if (compare_expressions(reading, item.mistakes[i].expression, points).equal) {
+                row.hint = item.mistakes[i].hint;
+                row.mistake = static_cast<int>(i);
+                break;
+            }
         }
     }
 }
 
-// The key's item with the course file's tolerance for it: `digits` for keys asked in decimal
-// places or significant figures, rtol / atol for every number and integer.
+}  // namespace
+
 Item with_tolerance(const Item& item, const ToleranceRules& rules) {
     const Tolerance* t = most_specific_rule(rules, item.key());
     if (!t || item.kind == ItemKind::boolean || item.kind == ItemKind::expression) return item;
@@ -319,7 +363,6 @@ Item with_tolerance(const Item& item, const ToleranceRules& rules) {
     return out;
 }
 
-}  // namespace
 
 int GradeReport::exit_code() const {
     if (!error.empty()) return error_code;

@@ -73,6 +73,11 @@ struct GradeOptions {
 // attn::UsageError("--grade", …) only when the sheet holds no [hw1], [hw2] or [hw3] at all.
 GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& options = {});
 
+// The key's item with the course file's tolerance for it, as grade() judges it: `digits` for keys
+// asked in decimal places or significant figures, rtol / atol for every number and integer
+// (booleans and expressions as they are). --template --course shows the same on the sheet.
+Item with_tolerance(const Item& item, const ToleranceRules& rules);
+
 // A report for a sheet that was not graded (`why`: unreadable, or grading refused), so that CI
 // still gets its files: score 0, `error` the reason.
 GradeReport unreadable_sheet(const std::string& sheet, const Variant& variant, const std::string& error, int code,

@@ -17,8 +17,8 @@ std::string trim(const std::string& s) {
 
 }  // namespace
 
-std::string fair_spelling(const std::string& given, const std::string& solve_for) {
-    // 1. Full-width forms, U+3000, middle dots and ≥ as ASCII; everything else as written.
+FairSpelling read_fair_spelling(const std::string& given, const std::string& solve_for) {
+    // 1. Full-width forms, U+3000, middle dots and ≥ (≧ ⩾) as ASCII; everything else as written.
     std::string ascii;
     for (std::size_t i = 0; i < given.size();) {
         const text::CodePoint cp = text::decode(given, i);
@@ -30,15 +30,18 @@ std::string fair_spelling(const std::string& given, const std::string& solve_for
         if (c >= 0xFF01 && c <= 0xFF5E) ascii += static_cast<char>(c - 0xFEE0);
         else if (c == 0x3000 || c == 0x00A0) ascii += ' ';
         else if (c == 0x30FB || c == 0x2219 || c == 0xFF65) ascii += '*';
-        else if (c == 0x2265) ascii += ">=";
+        else if (c == 0x2265 || c == 0x2267 || c == 0x2A7E) ascii += ">=";   // ≥ ≧ ⩾
         else ascii.append(given, i, cp.length);
         i += cp.length;
     }
-    // 2. TeX: $…$ around the answer, \cdot and \times, \left( \right), ^{…} and other braces.
+    // 2. TeX: $…$ around the answer, \cdot and \times, \geq \ge \gt, \left( \right), ^{…} and other braces.
     std::string t = trim(ascii);
     while (t.size() >= 2 && t.front() == '$' && t.back() == '$') t = trim(t.substr(1, t.size() - 2));
     std::string out;
     for (std::size_t i = 0; i < t.size();) {
+        if (starts(t, i, "\\geq")) { out += ">="; i += 4; continue; }
+        if (starts(t, i, "\\ge")) { out += ">="; i += 3; continue; }
+        if (starts(t, i, "\\gt")) { out += '>'; i += 3; continue; }
         if (starts(t, i, "\\cdot")) { out += '*'; i += 5; continue; }
         if (starts(t, i, "\\times")) { out += '*'; i += 6; continue; }
         if (starts(t, i, "\\left")) { i += 5; continue; }
@@ -57,12 +60,16 @@ std::string fair_spelling(const std::string& given, const std::string& solve_for
             for (const char* op : {">=", ">", "="}) {
                 if (starts(after, 0, op)) {
                     after = trim(after.substr(std::char_traits<char>::length(op)));
-                    if (!after.empty()) return after;
+                    if (!after.empty()) return {after, op == std::string(">=")};
                 }
             }
         }
     }
-    return out;
+    return {out, false};
+}
+
+std::string fair_spelling(const std::string& given, const std::string& solve_for) {
+    return read_fair_spelling(given, solve_for).text;
 }
 
 }  // namespace attn::homework

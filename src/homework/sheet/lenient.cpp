@@ -160,6 +160,88 @@ std::string ascii_forms(std::string_view text, std::vector<std::string>& notes) 
     return out;
 }
 
+namespace {
+
+bool digit(char c) { return c >= '0' && c <= '9'; }
+
+// "9.66" (digits, '_' and at most one point; no sign) as the text of its hundredth: "0.0966".
+std::string hundredth(std::string_view number) {
+    std::string whole, fraction;
+    bool point = false;
+    for (char c : number) {
+        if (c == '.') point = true;
+        else if (c != '_') (point ? fraction : whole) += c;
+    }
+    while (whole.size() < 3) whole.insert(0, "0");
+    std::string head = whole.substr(0, whole.size() - 2);
+    head.erase(0, std::min(head.find_first_not_of('0'), head.size() - 1));   // "007" -> "7", "000" -> "0"
+    return head + "." + whole.substr(whole.size() - 2) + fraction;
+}
+
+}  // namespace
+
+std::string percent_forms(std::string_view text, std::vector<PercentMark>& marks) {
+    if (text.find('%') == std::string_view::npos) return std::string(text);
+    std::string out;
+    out.reserve(text.size());
+    Lexer lex;
+    std::size_t line = 1, column = 1;   // of the next character of `out`
+    auto append = [&](std::string_view piece) {
+        for (char c : piece) {
+            if (c == '\n') {
+                ++line;
+                column = 1;
+            } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+                ++column;
+            }
+        }
+        out.append(piece);
+    };
+    for (std::size_t i = 0; i < text.size();) {
+        const char before = i > 0 ? text[i - 1] : '\n';
+        const bool word = digit(before) || (before >= 'A' && before <= 'Z') || (before >= 'a' && before <= 'z') ||
+                          before == '_' || before == '.' || before == '-' || before == '+';
+        std::size_t start = i;
+        if (lex.where == Where::code && !word && (text[i] == '+' || text[i] == '-') &&
+            i + 1 < text.size() && digit(text[i + 1])) {
+            ++start;
+        }
+        if (lex.where == Where::code && !word && start < text.size() && digit(text[start])) {
+            std::size_t e = start;
+            bool point = false;
+            while (e < text.size() && (digit(text[e]) || text[e] == '_' || (text[e] == '.' && !point))) {
+                point = point || text[e] == '.';
+                ++e;
+            }
+            std::size_t sign_at = e;
+            while (sign_at < text.size() && (text[sign_at] == ' ' || text[sign_at] == '\t')) ++sign_at;
+            // TOML's decimal before the sign (no leading zero, '_' between digits) and a value's end
+            // after it: `80.1716%5` or `0080%` are no percentages (toml++ refuses the line as written).
+            const std::string_view body = text.substr(start, e - start);
+            bool toml_decimal = digit(body.back()) && !(body.size() > 1 && body[0] == '0' && digit(body[1]));
+            for (std::size_t k = 0; k < body.size(); ++k) {
+                if (body[k] == '_' && (k == 0 || !digit(body[k - 1]) || k + 1 >= body.size() || !digit(body[k + 1]))) {
+                    toml_decimal = false;
+                }
+            }
+            const std::size_t after = sign_at + 1;
+            const bool ends = after >= text.size() || std::string_view(" \t\r\n,]}#").find(text[after]) != std::string_view::npos;
+            if (sign_at < text.size() && text[sign_at] == '%' && toml_decimal && ends) {
+                const std::string_view number = text.substr(start, e - start);
+                append(text.substr(i, start - i));   // the sign, if any
+                marks.push_back({line, column - (start - i), std::string(text.substr(i, sign_at + 1 - i))});
+                append(hundredth(number));
+                i = sign_at + 1;
+                continue;
+            }
+        }
+        const std::size_t n = std::min(lex.step(text, i), text.size() - i);
+        append(text.substr(i, n));
+        i += n;
+    }
+    return out;
+}
+
 LineSpan statement_at(std::string_view text, std::size_t line) {
     const std::vector<bool> starts = statement_starts(text);
     const std::size_t count = lines_of(text).size();

@@ -24,6 +24,19 @@ namespace attn::homework {
 
 inline constexpr std::size_t kMaxRefusedLines = 20;
 
+// A number written with a percent sign outside strings and comments (`9.66%`, `9.66 %`,
+// `[0%, 19.56%, 80.44%]`) is rewritten as the fraction it names, its decimal point moved two
+// places in the text (`0.0966`: no rounding, and its decimals count as the fraction's), and
+// marked, so that the grader accepts it where a fraction is asked and says that a fraction was
+// asked, and refuses it elsewhere (grade/grade.cpp; issue 29, point 5). A number with an
+// exponent (`1e1%`) is left as it is, for toml++ to refuse. Values after a percentage on the same
+// line keep the rewritten line's columns.
+struct PercentMark {
+    std::size_t line = 0, column = 0;   // where the fraction starts in the rewritten text (1-based, code points)
+    std::string written;                // as the student wrote it: "9.66%"
+};
+std::string percent_forms(std::string_view text, std::vector<PercentMark>& marks);
+
 struct RefusedLine {
     std::size_t line = 0, column = 0;   // where the reader stopped (1-based, code points)
     std::string key;                    // the dotted key written on that statement ("" when none is seen)

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <map>
 #include <optional>
 #include <sys/stat.h>
 #include <sys/vfs.h>
@@ -240,12 +241,20 @@ Accepted parse_toml(std::string_view text, const std::string& name) {
     return accepted;
 }
 
-SheetValue convert(const toml::node& node, const std::string& key, const Accepted& accepted, const Lines& lines) {
+// Numbers written as percentages (lenient.hpp), by their place in the text as the student wrote it.
+using Percents = std::map<std::pair<std::size_t, std::size_t>, std::string>;
+
+SheetValue convert(const toml::node& node, const std::string& key, const Accepted& accepted, const Lines& lines,
+                   const Percents& percents) {
     SheetValue v;
     v.key = accepted.restore_key(key);
     v.line = node.source().begin.line;
     v.column = node.source().begin.column;
     accepted.restore(v.line, v.column);
+    if (node.is_number()) {
+        const auto p = percents.find({v.line, v.column});
+        if (p != percents.end()) v.percent = p->second;
+    }
     if (const auto* i = node.as_integer()) {
         v.type = SheetValue::Type::integer;
         v.integer = i->get();
@@ -263,7 +272,7 @@ SheetValue convert(const toml::node& node, const std::string& key, const Accepte
         v.text = s->get();
     } else if (const auto* a = node.as_array()) {
         v.type = SheetValue::Type::array;
-        for (const toml::node& element : *a) v.elements.push_back(convert(element, "", accepted, lines));
+        for (const toml::node& element : *a) v.elements.push_back(convert(element, "", accepted, lines, percents));
     } else if (node.is_table()) {
         v.type = SheetValue::Type::table;   // a table inside an array: never an answer
     } else {
@@ -273,7 +282,7 @@ SheetValue convert(const toml::node& node, const std::string& key, const Accepte
 }
 
 void flatten(const toml::table& table, const std::string& prefix, Sheet& sheet, const Accepted& accepted,
-             const Lines& lines) {
+             const Lines& lines, const Percents& percents) {
     for (auto&& [k, node] : table) {
         const std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
         if (const toml::table* sub = node.as_table()) {
@@ -284,9 +293,9 @@ void flatten(const toml::table& table, const std::string& prefix, Sheet& sheet, 
             t.column = node.source().begin.column;
             accepted.restore(t.line, t.column);
             sheet.tables.push_back(t);
-            flatten(*sub, key, sheet, accepted, lines);
+            flatten(*sub, key, sheet, accepted, lines, percents);
         } else {
-            sheet.values.push_back(convert(node, key, accepted, lines));
+            sheet.values.push_back(convert(node, key, accepted, lines, percents));
         }
     }
 }
@@ -349,13 +358,15 @@ Sheet parse_sheet(std::string_view text, const std::string& name) {
     }
     Sheet sheet;
     sheet.name = name;
-    std::string current = ascii_forms(text, sheet.notes);
+    std::string current = percent_forms(ascii_forms(text, sheet.notes), sheet.percents);
+    Percents percents;
+    for (const PercentMark& m : sheet.percents) percents[{m.line, m.column}] = m.written;
     std::optional<UsageError> first;
     while (true) {
         try {
             check_sheet_text(current, name);
             const Accepted accepted = parse_toml(current, name);
-            flatten(accepted.root, "", sheet, accepted, Lines(accepted.text));
+            flatten(accepted.root, "", sheet, accepted, Lines(accepted.text), percents);
             return sheet;
         } catch (const UsageError& e) {
             const std::optional<LineRefusal> r = line_refusal(e, name);

@@ -25,6 +25,7 @@ struct SheetValue {
     std::vector<SheetValue> elements; // array
     std::size_t line = 0, column = 0; // where the value starts (1-based)
     std::string raw;                  // integer / floating: the number as written ("0.45", "1e-3")
+    std::string percent;              // written as a percentage ("9.66%", read as 0.0966; lenient.hpp), else ""
 };
 
 struct Sheet {
@@ -37,6 +38,7 @@ struct Sheet {
     // and what was read leniently (full-width forms as ASCII), one note per line.
     std::vector<RefusedLine> refused;
     std::vector<std::string> notes;
+    std::vector<PercentMark> percents;   // numbers written with a percent sign, read as fractions
 };
 
 const char* type_name(SheetValue::Type type);   // "an integer", "a string", "an array", …

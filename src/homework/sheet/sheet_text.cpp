@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "homework/grade/grade.hpp"
 #include "homework/reports/cells.hpp"
 #include "homework/sheet/book_sheet_text.hpp"
 
@@ -112,7 +113,24 @@ std::string book_selection(int problem) {
     return is_book_problem(problem) ? book_number(problem) + " " : "";
 }
 
-std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool filled, render::Lang lang) {
+// The course file's [tolerance] for `item` on its comment line: its digits in the shape (as
+// grade() asks them) and "this course's precision", or the bound an answer must lie within.
+std::string item_comment(const Item& item, const ToleranceRules& tolerance) {
+    const Tolerance* t = most_specific_rule(tolerance, item.key());
+    const Item judged = with_tolerance(item, tolerance);
+    std::string out = "  # " + shape_text(judged) + ": " + item.asks;
+    if (!t || item.kind == ItemKind::boolean || item.kind == ItemKind::expression) return out;
+    if (t->digits > 0) {
+        if (item.precision.kind != Precision::Kind::exact) out += " (this course's precision)";
+        return out;
+    }
+    std::string bound = t->atol > 0 ? fmt::format("{}", t->atol) : "";
+    if (t->rtol > 0) bound += (bound.empty() ? "" : " + ") + fmt::format("{} x |exact|", t->rtol);
+    return out + " (this course accepts any answer within " + bound + " of the exact value)";
+}
+
+std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool filled, render::Lang lang,
+                  const ToleranceRules& tolerance) {
     const Words& w = lang == render::Lang::en ? kEnglish : kChapter;
     std::string out;
     out += std::string(filled ? "# attn homework: the answer key, chapter 12 (Transformers), section 04 "
@@ -135,6 +153,10 @@ std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool fi
                "# a sum) at 4 decimal places or 4 significant figures or more, in any correct order; an\n"
                "# array's numbers from one computation. Integers and true/false must be exact.\n"
                "# Expressions are strings in D, N, H with + - * / ^ and parentheses, e.g. \"4*D^2\" (4D^2, D**2 and D² work too).\n";
+        if (!tolerance.empty()) {
+            out += "# This course (its course file) grades some keys by its own [tolerance] instead: their\n"
+                   "# lines below say \"this course's precision\" or the bound an answer must lie within.\n";
+        }
         if (key.variant.keyed) {
             // Only the teacher's run (with the course secret) grades keyed numbers; a self-check
             // without it grades against the public numbers and says wrong things.
@@ -161,7 +183,7 @@ std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool fi
                    (is_book_problem(item.problem) ? book_sheet_question(s.book, item.problem, item.part, lang)
                                                   : question(item.problem, item.part, s, w));
         }
-        const std::string comment = "  # " + shape_text(item) + ": " + item.asks;
+        const std::string comment = item_comment(item, filled ? ToleranceRules{} : tolerance);
         if (filled) {
             out += item.name + " = " + expected_text(item) + comment + "\n";
         } else {
@@ -186,11 +208,16 @@ std::string toml_string(const std::string& text) {
 }
 
 std::string template_sheet(const Solutions& solutions, const AnswerKey& key, int problem, render::Lang lang) {
-    return sheet(solutions, key, problem, false, lang);
+    return sheet(solutions, key, problem, false, lang, {});
+}
+
+std::string course_template_sheet(const Solutions& solutions, const AnswerKey& key, int problem, render::Lang lang,
+                                  const ToleranceRules& tolerance) {
+    return sheet(solutions, key, problem, false, lang, tolerance);
 }
 
 std::string key_sheet(const Solutions& solutions, const AnswerKey& key, int problem, render::Lang lang) {
-    return sheet(solutions, key, problem, true, lang);
+    return sheet(solutions, key, problem, true, lang, {});
 }
 
 }  // namespace attn::homework

@@ -8,12 +8,17 @@
 
 #include "homework/key/answer_key.hpp"
 #include "homework/problems/problems.hpp"
+#include "homework/trust/course.hpp"
 #include "render/lang.hpp"
 
 namespace attn::homework {
 
 std::string template_sheet(const Solutions& solutions, const AnswerKey& key, int problem = 0,
                            render::Lang lang = render::Lang::zh_TW);
+// The blank sheet under a course file's [tolerance] (--template --course FILE): each key it covers
+// says on its line the precision or the bound the teacher's run grades it by.
+std::string course_template_sheet(const Solutions& solutions, const AnswerKey& key, int problem, render::Lang lang,
+                                  const ToleranceRules& tolerance);
 std::string key_sheet(const Solutions& solutions, const AnswerKey& key, int problem = 0,
                       render::Lang lang = render::Lang::zh_TW);
 

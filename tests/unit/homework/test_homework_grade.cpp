@@ -195,6 +195,60 @@ TEST_CASE("expressions right and wrong in a sheet") {
           std::string::npos);
 }
 
+TEST_CASE("the crossover written as an inequality: N > 2D, and N >= 2D + 1 for whole N (issue 29, point 5)") {
+    const auto verdict = [](const std::string& answer) {
+        const GradeReport r = grade_text(book_with("hw3.d", "threshold", "threshold = '" + answer + "'"));   // TOML's literal string
+        return row_of(r, "hw3.d.threshold");
+    };
+    for (const char* ok : {"2*D", "N > 2D", "N>2D", "N = 2D", "N >= 2D", "N \u2265 2D", "N \u2265 2D+1", "N >= 2D+1",
+                           "N \u2265 2D + 1", "N>=2*D+1", "n \u2267 2D + 1", "\uff2e \uff1e\uff1d \uff12\uff24\uff0b\uff11",
+                           "$N \\geq 2D+1$"}) {
+        CAPTURE(ok);
+        CHECK(verdict(ok).verdict == Verdict::right);
+    }
+    // Wrong stays wrong: one too many, the +1 without >=, a strict > with the +1, and 2D + 2.
+    for (const char* wrong : {"2D+1", "N > 2D+1", "N = 2D+1", "N >= 2D+2", "N >= 2D-1", "N >= D+1"}) {
+        CAPTURE(wrong);
+        CHECK(verdict(wrong).verdict == Verdict::wrong);
+    }
+    // A known mistake written as an inequality is still named: 1.5 D (Omega_c forgotten) + 1.
+    CHECK(verdict("N >= 1.5*D + 1").hint.find("Omega_c") != std::string::npos);
+}
+
+TEST_CASE("percentages where a fraction is asked: accepted, saying a fraction was asked (issue 29, point 5)") {
+    const auto row = [](const std::string& table, const std::string& prefix, const std::string& line, const std::string& key) {
+        return row_of(grade_text(book_with(table, prefix, line)), key);
+    };
+    // Right as percentages: accepted, with a note that a fraction was asked (and never the key).
+    for (const char* ok : {"weights = [44.58%, 10.84%, 44.58%]", "weights = [44.58 %, 10.84 %, 44.58 %]",
+                           "weights = [0.4458, 10.84%, 0.4458]", "weights = [44.58\uff05, 10.84\uff05, 44.58\uff05]"}) {
+        CAPTURE(ok);
+        const GradedItem r = row("hw1.a", "weights", ok, "hw1.a.weights");
+        CHECK(r.verdict == Verdict::right);
+        CHECK(r.note.find("a fraction was asked") != std::string::npos);
+        CHECK(r.note.find("%") != std::string::npos);
+    }
+    const GradedItem kept = row("hw2.a", "kept_sum", "kept_sum = 80.1716%", "hw2.a.kept_sum");
+    CHECK(kept.verdict == Verdict::right);
+    CHECK(kept.note.find("80.1716% as 0.801716") != std::string::npos);
+    CHECK(row("hw1.c", "slope_a", "slope_a = 9.67%", "hw1.c.slope_a").verdict == Verdict::right);
+    // A wrong percentage is still wrong, and the sheet's other answers are unaffected.
+    const GradeReport wrong = grade_text(book_with("hw1.a", "weights", "weights = [45.58%, 10.84%, 44.58%]"));
+    CHECK(keys_not_right(wrong) == std::vector<std::string>{"hw1.a.weights"});
+    CHECK(row("hw2.a", "kept_sum", "kept_sum = 81.1716%", "hw2.a.kept_sum").verdict == Verdict::wrong);
+    CHECK(row("hw2.a", "kept_sum", "kept_sum = 0.801716%", "hw2.a.kept_sum").verdict == Verdict::wrong);   // 100x too small
+    // Where no fraction is asked (a ratio of counts) a percentage is no answer.
+    const GradedItem ratio = row("hw3.c", "ratio", "ratio = 513%", "hw3.c.ratio");
+    CHECK(ratio.verdict == Verdict::wrong);
+    CHECK(ratio.hint.find("513% is a percentage") != std::string::npos);
+    // Without the sign, 100 times the fraction is wrong (nothing says it is a percentage), with a hint.
+    const GradedItem bare = row("hw2.a", "kept_sum", "kept_sum = 80.1716", "hw2.a.kept_sum");
+    CHECK(bare.verdict == Verdict::wrong);
+    CHECK(bare.hint.find("percentage") != std::string::npos);
+    // In a string or a comment a % is left alone.
+    CHECK(row("hw2.a", "kept_sum", "kept_sum = 0.801716  # 80.17%", "hw2.a.kept_sum").note.empty());
+}
+
 TEST_CASE("missing answers and blank answers count as missing") {
     const GradeReport r = grade_text("[hw1.a]\nscores = [2, 0, 2]\nscaled = []\n[hw3.a]\nparams = \"\"\n");
     CHECK(r.right == 1);

@@ -67,3 +67,28 @@ TEST_CASE("spellings a fair teacher accepts (issue 29, point 5)") {
     CHECK(fair_spelling("4\\times D", "") == "4* D");
     CHECK(fair_spelling("\\left(D+1\\right)", "") == "(D+1)");
 }
+
+TEST_CASE("percent_forms: a number with a percent sign becomes its fraction by moving the point") {
+    std::vector<PercentMark> marks;
+    CHECK(percent_forms("x = 9.66%\n", marks) == "x = 0.0966\n");
+    REQUIRE(marks.size() == 1);
+    CHECK(marks[0].line == 1);
+    CHECK(marks[0].column == 5);
+    CHECK(marks[0].written == "9.66%");
+    marks.clear();
+    CHECK(percent_forms("[a]\nw = [0%, 19.56 %, 80.44%, 100%, -5%, 1_000.5%, 0.5%]\n", marks) ==
+          "[a]\nw = [0.00, 0.1956, 0.8044, 1.00, -0.05, 10.005, 0.005]\n");
+    REQUIRE(marks.size() == 7);
+    CHECK(marks[1].line == 2);
+    CHECK(marks[1].column == 12);   // "0.00, " before it in the rewritten line
+    CHECK(marks[1].written == "19.56 %");
+    CHECK(marks[4].written == "-5%");
+    marks.clear();
+    for (const char* same : {"s = \"9.66%\"\n", "s = '9.66%'\n", "x = 0.1  # 10%\n", "x = 1e1%\n", "x = .5%\n",
+                             "x = 5.%\n", "no percent here\n", "x = 80.1716%5\n", "x = 9.66%%\n", "x = 0080.1%\n",
+                             "x = 1__0%\n", "x = 1_%\n", "x = [5%x]\n"}) {
+        CAPTURE(same);
+        CHECK(percent_forms(same, marks) == same);
+        CHECK(marks.empty());
+    }
+}
