@@ -28,6 +28,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import stat
 import tempfile
 import xml.etree.ElementTree as ET
 import zlib
@@ -278,8 +279,18 @@ def svg_tests(attn, tmp):
     r = run(attn, ["multihead", "--svg", link])
     check(r.returncode == 0 and os.path.islink(link) and open(real, "rb").read() == open(path, "rb").read(),
           "--svg through a symbolic link replaces the file it names and keeps the link")
-    r = run(attn, ["multihead", "--svg", "/dev/null"])
-    check(r.returncode == 0 and not os.path.isfile("/dev/null"), "--svg /dev/null: written through, not replaced")
+    # A device node of the test's own (/dev/null's numbers) where mknod is allowed (root), so that a
+    # bug that replaced the path could not replace the machine's /dev/null; else /dev/null itself
+    # (without root its folder is not writable, so it cannot be replaced).
+    device = os.path.join(tmp, "null-device")
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        os.close(os.open(device, os.O_WRONLY))   # a folder mounted nodev refuses to open it
+    except OSError:
+        device = "/dev/null"
+    r = run(attn, ["multihead", "--svg", device])
+    check(r.returncode == 0 and stat.S_ISCHR(os.lstat(device).st_mode),
+          f"--svg {device} (a character device): written through, not replaced")
     for args, code, what in [
         (["attention", "--svg", os.path.join(tmp, "no", "such", "dir.svg")], 3, "a missing folder"),
         (["attention", "--svg", tmp], 3, "a folder"),

@@ -387,10 +387,19 @@ def main():
         p = t.run("--grade", sheet, "--junit", str(fifo_report))
         t.check(p.returncode == 3 and b"not a regular file" in p.stderr and stat.S_ISFIFO(os.lstat(fifo_report).st_mode),
                 f"a FIFO at a report path: exit 3, left in place ({p.stderr[:120]})")
-        if os.path.exists("/dev/null"):
-            p = t.run("--grade", sheet, "--junit", "/dev/null")
-            t.check(p.returncode == 3 and stat.S_ISCHR(os.lstat("/dev/null").st_mode),
-                    "--junit /dev/null: exit 3, the device stays a device")
+        # A device node of the test's own (/dev/null's numbers), never the system's /dev/null: as
+        # root a bug here (the mutant report-path-device-unlinked) would replace the machine's
+        # /dev/null with a regular file. Without root (no mknod) /dev/null itself is safe to try:
+        # its folder is not writable then.
+        device = t.tmp / "null-device"
+        try:
+            os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        except PermissionError:
+            device = pathlib.Path("/dev/null")
+        if device.exists():
+            p = t.run("--grade", sheet, "--junit", str(device))
+            t.check(p.returncode == 3 and stat.S_ISCHR(os.lstat(device).st_mode),
+                    f"--junit {device} (a character device): exit 3, the device stays a device")
         # Issue 17, point 7: $GITHUB_STEP_SUMMARY naming an input (or a link to one) is refused, nothing appended.
         secret_path = t.write("secret.txt", "s" * 32 + "\n")
         os.chmod(secret_path, 0o600)   # a secret others can read is warned about (refused with require_secret)
