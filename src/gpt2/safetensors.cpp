@@ -30,7 +30,11 @@ std::size_t item_size(const std::string& dtype) {
     return it == sizes.end() ? 0 : it->second;
 }
 
-std::string quote_name(const std::string& s) { return "'" + text::valid(s) + "'"; }
+// A tensor's name as the header spells it, in JSON's quotes and escapes (a name may hold a newline
+// or a control character: a refusal stays one line), invalid UTF-8 as U+FFFD.
+std::string quote_name(const std::string& s) {
+    return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 float half_to_float(std::uint16_t h) {   // IEEE binary16 -> binary32, exact
     const std::uint32_t sign = (h & 0x8000u) << 16;

@@ -75,6 +75,9 @@ TEST_CASE("safetensors: every bad header is one line naming the file") {
     CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", 8)), "belong to no tensor"));
     CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", 8)), "last 4 bytes"));
     CHECK(has(refusal(file_with_header(R"({"__metadata__":{"a":1}})", 0)), "__metadata__"));
+    // A name with an escaped newline (fuzz_safetensors' finding): shown as JSON spells it, on one line.
+    CHECK(has(refusal(file_with_header(R"({"a\nb":{"dtype":"F32","shape":[1]}})", 4)), R"(tensor "a\nb" lacks dtype)"));
+    CHECK(has(refusal(file_with_header(R"({"a\u0007":{"dtype":"F32","shape":[1],"data_offsets":[0,8]}})", 4)), R"("a\u0007")"));
 }
 
 TEST_CASE("utf8_replace: Python's errors='replace' (one U+FFFD per maximal subpart)") {
