@@ -8,7 +8,7 @@
 # The tarball holds attn-VERSION-linux-ARCH/ with
 #   bin/attn                                  one fully static executable: glibc, libstdc++,
 #                                             OpenBLAS (Debian's DYNAMIC_ARCH libopenblas.a),
-#                                             libcrypto, {fmt} and toml++ header-only, muParser
+#                                             libcrypto, {fmt} compiled in, toml++ header-only, muParser
 #   share/man/man1/attn.1.gz                  the man page
 #   share/bash-completion/completions/attn    bash completion
 #   share/zsh/site-functions/_attn            zsh completion
