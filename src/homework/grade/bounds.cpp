@@ -137,8 +137,6 @@ bool one_factor(const Proportional& p, const std::vector<double>& given, const s
 
 }  // namespace
 
-Interval hull(Interval a, Interval b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)}; }
-
 Interval carried(Interval x, Carry c) {
     Interval out = x;
     if (!finite(x)) return out;

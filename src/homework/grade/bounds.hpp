@@ -25,6 +25,7 @@
 // roundings of lo and hi (`carried`). Exponentials are monotone too. The rest is interval
 // arithmetic, except where values share a factor or a denominator: there the check asks for one
 // common factor or denominator that explains every element (`correct_work_gives`).
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -35,7 +36,7 @@ struct Interval {
     static Interval point(double x) { return {x, x}; }
     bool contains(double x) const { return lo <= x && x <= hi; }
 };
-Interval hull(Interval a, Interval b);
+inline Interval hull(Interval a, Interval b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)}; }
 
 // How a figure may be carried: rounded to at least `places` decimal places (places < 0: not in
 // decimal places) or to at least `figures` significant figures (figures <= 0: not in figures).

@@ -58,13 +58,20 @@ HonestProblem2 honest_problem2(const Problem2Solution& s) {
     // Over the sum (a) asks for, as printed or exact, whatever numerators are used with it.
     q.denominator = hull(Interval::point(s.printed.kept_sum), Interval::point(s.answer.kept_sum));
     h.weights.quotients.push_back(q);
-    prepare_work(h.kept_sum, 1);
-    prepare_work(h.weights, s.answer.kept.size());
-    return h;
+    return h;   // prepared by honest_work, with problem 1's work
 }
 
 }  // namespace
 
-HonestWork honest_work(const Solutions& solutions) { return {honest_problem1(solutions.p1), honest_problem2(solutions.p2)}; }
+HonestWork honest_work(const Solutions& solutions) {
+    HonestWork h;
+    // Problem 2's work is set down first and prepared after problem 1's, so that the bounds'
+    // arithmetic (grade/bounds.cpp) is entered once per key, in one stretch.
+    h.p2 = honest_problem2(solutions.p2);
+    h.p1 = honest_problem1(solutions.p1);
+    prepare_work(h.p2.kept_sum, 1);
+    prepare_work(h.p2.weights, solutions.p2.answer.kept.size());
+    return h;
+}
 
 }  // namespace attn::homework
