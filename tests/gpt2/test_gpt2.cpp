@@ -1,13 +1,17 @@
 // Unit tests of src/gpt2: the safetensors header's refusals (one line, IoError, never a read past
 // the file), UTF-8 decoding with replacement as Python's, the pre-tokenising pattern, NumPy's
-// argsort tie order, np.random.randint and choice on the legacy generator, and the decoders'
-// float32 rules.
+// argsort tie order, np.random.randint and choice on the legacy generator, the decoders'
+// float32 rules, and which tensors Model::load takes for weights.
+#include <unistd.h>
+
+#include <cstdlib>
 #include <cstring>
 #include <doctest/doctest.h>
 #include <string>
 
 #include "errors.hpp"
 #include "gpt2/decoders.hpp"
+#include "gpt2/model.hpp"
 #include "gpt2/safetensors.hpp"
 #include "gpt2/tokenizer/pretokenize.hpp"
 #include "gpt2/tokenizer/tokenizer.hpp"
@@ -143,4 +147,48 @@ TEST_CASE("decoders: top-k keeps ties at the k-th value; nucleus's index; k-th t
     CHECK(gpt2::nucleus_index(s, 5.0f) == 0);   // none: np.argmax of all False
     CHECK(gpt2::kth_tokens(p, 0) == std::vector<int>{1, 2});
     CHECK_THROWS_AS(gpt2::nucleus_keep(p, s, 4, 1), gpt2::NotebookRaise);
+}
+
+namespace {
+
+// Model::load's answer for a safetensors file holding `header`'s tensors (zero bytes of data).
+std::string load_refusal(const std::string& header, std::size_t data_bytes) {
+    char path[] = "/tmp/attn-gpt2-test-XXXXXX";
+    const int fd = ::mkstemp(path);
+    REQUIRE(fd >= 0);
+    const std::string bytes = file_with_header(header, data_bytes);
+    REQUIRE(::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));
+    ::close(fd);
+    std::string what;
+    try {
+        std::string note;
+        gpt2::Model::load(path, note);
+    } catch (const IoError& e) {
+        what = e.what();
+    } catch (const UsageError& e) {
+        what = e.what();
+    }
+    ::unlink(path);
+    return what;
+}
+
+}  // namespace
+
+TEST_CASE("a weight of GPT-2 stored as integers is refused by name; integer buffers are set aside") {
+    // Every form of weight name (whole names and h.<layer>.<part>.<weight|bias>) is a weight.
+    for (const char* name : {"wte.weight", "transformer.wpe.weight", "lm_head.weight", "ln_f.bias", "h.0.ln_1.weight",
+                             "transformer.h.11.attn.c_attn.bias", "h.7.mlp.c_proj.weight", "h.123.ln_2.bias"}) {
+        const std::string what =
+            load_refusal(std::string(R"({")") + name + R"(":{"dtype":"I32","shape":[1],"data_offsets":[0,4]}})", 4);
+        CHECK_MESSAGE(has(what, "has dtype I32; weights must be F32, F16, BF16 or F64"), name, ": ", what);
+    }
+    // Buffers and names that are no weight's (h.N.attn.bias, a layer without a number, a part
+    // GPT-2 has not, a prefix or suffix) are set aside: the refusal is then about what is missing.
+    for (const char* name : {"h.0.attn.bias", "h..ln_1.weight", "h.x.ln_1.weight", "h.0.ln_3.weight", "h.0.ln_1.weights",
+                             "xwte.weight", "wte.weight.x", "h.0.attn.c_attn", "h.0"}) {
+        const std::string what =
+            load_refusal(std::string(R"({")") + name + R"(":{"dtype":"I64","shape":[1],"data_offsets":[0,8]}})", 8);
+        CHECK_MESSAGE(!what.empty(), name);
+        CHECK_MESSAGE(!has(what, "weights must be"), name, ": ", what);
+    }
 }
