@@ -35,7 +35,10 @@ endforeach()
 # Exceptions carry every exit code (src/cli/main.cpp): Emscripten's C++ exceptions (its
 # libc++abi-except from the prebuilt cache).
 add_compile_options(-fexceptions -ffp-contract=off -fno-fast-math -Wall -Wextra -Wno-unused-command-line-argument)
-add_link_options(-fexceptions)
+# -O3 at the link: binaryen's wasm-opt -O3 over the whole module (the objects stay -O2, as
+# CMAKE_CXX_FLAGS_RELEASE says; this later -O3 is the link's level). Measured in
+# docs/performance.md ("The WebAssembly build"); binaryen keeps IEEE arithmetic (no fast-math).
+add_link_options(-O3 -fexceptions)
 add_compile_definitions(TOML_HEADER_ONLY=1 FMT_HEADER_ONLY=1)
 include_directories(src/wasm src . SYSTEM ${ATTN_WASM_INCLUDE})
 
