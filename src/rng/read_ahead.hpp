@@ -27,12 +27,12 @@
 // Only where it pays: threads gain only when a second core is free. On a busy machine the
 // kernel shares the CPU between sessions (autogroups), not threads, so a helper runs on the
 // caller's share and adds its costs (another copy, segment set-up, cache traffic). The
-// read-ahead therefore looks at what the helpers get done: every kCheckEvery segments (~2 ms),
+// read-ahead therefore looks at what the helpers get done: every kCheckEvery segments (~1 ms),
 // the share of them the helpers decoded. Side by side with the caller they decode about half
 // (the caller also copies, and in `scaling` multiplies); on the caller's core they can only fill
 // the window while the caller is descheduled, a few per cent. Below min_helper_share twice in a
 // row (once can be another program's burst) it gives up, and NumpyGenerator continues in order
-// from the exact place: a loaded machine pays the read-ahead's costs for ~4 ms at most. (The
+// from the exact place: a loaded machine pays the read-ahead's costs for ~2 ms at most. (The
 // process's CPU time against the wall clock would say the same, but Linux adds a running
 // thread's time on another core only at its next tick, too late for such windows.) A new helper
 // starts off the caller's CPU: Linux tends to queue it behind its creator until the next load
@@ -89,7 +89,7 @@ struct ReadAheadCounts {
 
 class ReadAhead {
 public:
-    static constexpr std::uint64_t kCheckEvery = 256;   // segments per look at the shares (~2 ms)
+    static constexpr std::uint64_t kCheckEvery = 128;   // segments per look at the shares (~1 ms)
     static constexpr std::size_t kStarts = 8;   // starts recorded per segment (a straddle ends a few draws in)
 
     // The stream whose next draw is next64(state): its normals decoded ahead. simd as DrawStream's.
