@@ -25,6 +25,13 @@ Level level();
 // What the CPU itself runs, ignoring ATTN_CPU.
 Level hardware_level();
 
+// Helper threads for the generator's read-ahead: ATTN_DRAW_THREADS when set, else the CPUs this
+// process may run on minus one (the caller decodes too), at most 3; 0 in the WebAssembly build
+// (no threads there). Decided at the first call; throws attn::UsageError naming
+// ATTN_DRAW_THREADS and the allowed values for a bad value.
+unsigned draw_threads();
+inline constexpr unsigned kMaxDrawThreads = 64;
+
 // "baseline", "avx2" or "avx512".
 const char* level_name(Level l);
 

@@ -40,6 +40,8 @@ public:
     const std::uint64_t* block() const { return buf_; }
     std::size_t position() const { return pos_; }
     std::uint64_t refills() const { return refills_; }
+    // Draws handed out since this stream was made (its first block starts where it was made).
+    std::uint64_t drawn() const { return refills_ == 0 ? 0 : (refills_ - 1) * kBlock + pos_; }
 
     std::uint64_t next64() {
         if (pos_ == len_) refill();

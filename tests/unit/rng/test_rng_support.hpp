@@ -15,6 +15,10 @@ struct NumpyGeneratorTestAccess {
     static unsigned __int128 state(const NumpyGenerator& g) { return g.stream_.state(); }
     static unsigned __int128 inc(const NumpyGenerator& g) { return g.stream_.inc(); }
     static void set(NumpyGenerator& g, unsigned __int128 state, unsigned __int128 inc) { g.set_state(state, inc); }
+    // the read-ahead's sizes instead of the defaults (it then starts whatever ATTN_DRAW_THREADS says)
+    static void configure(NumpyGenerator& g, const ReadAheadConfig& c) { g.ahead_config_ = c; }
+    static const ReadAheadCounts& counts(const NumpyGenerator& g) { return g.ahead_counts_; }
+    static bool reading_ahead(const NumpyGenerator& g) { return g.ahead_ != nullptr; }
 };
 
 }  // namespace attn::rng
