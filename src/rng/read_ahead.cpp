@@ -86,13 +86,16 @@ void ReadAhead::look_at_shares() {
     caller_mark_ = caller;
 }
 
-ReadAhead::~ReadAhead() {
+ReadAhead::~ReadAhead() { stop_helpers(); }
+
+void ReadAhead::stop_helpers() {
     stop_.store(true);
     {
         std::lock_guard<std::mutex> lock(mutex_);
         room_.notify_all();
     }
     for (std::thread& t : helpers_) t.join();
+    helpers_.clear();
 }
 
 // Decodes the normals that start at draws [from, stop) as if a normal started at `from`.
@@ -239,13 +242,7 @@ std::size_t ReadAhead::take(const double*& z, std::size_t max) {
 }
 
 DrawStream ReadAhead::finish() {
-    stop_.store(true);
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        room_.notify_all();
-    }
-    for (std::thread& t : helpers_) t.join();
-    helpers_.clear();
+    stop_helpers();
     // the draw after the last normal taken: the segment's end when all of it was taken, else
     // its true start and the normals taken from there decoded again
     const bool whole = started_ && at_ == end_;

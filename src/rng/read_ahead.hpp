@@ -125,6 +125,7 @@ private:
     bool claim_and_decode(std::uint64_t floor, bool helper);
     void decode(std::uint64_t from, std::uint64_t stop, Slot& slot) const;
     void advance();            // the caller moves to its next segment
+    void stop_helpers();       // tells the helpers to stop and joins them (idempotent)
     Slot& ready_slot(std::uint64_t k);   // segment k decoded, by whoever is first
     bool room() const;         // a helper may claim (with hysteresis: half the window free)
 
