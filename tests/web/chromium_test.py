@@ -4,7 +4,9 @@ from disk (file://, as a student who downloaded it would), waits for the module,
 files' commands (one a public homework variant) through the page's worker, compares each stdout byte for byte with the golden
 file, then runs `attention --heatmap` as a student would (typed, with the page's colour and picture flags:
 the heatmap's cells coloured, the SVG shown), cancels a long run (`cost`) and checks that the
-next run still prints the golden bytes, and saves a screenshot.
+next run still prints the golden bytes, stops `cost` at the page's time limit, clicks an example
+link (the command filled in and run in the tab, no navigation; every example a focusable link),
+and saves a screenshot.
 
   tests/web/chromium_test.py --page build-wasm/web/index.html --golden golden \
                              --screenshot build-wasm/web-screenshot.png
@@ -193,12 +195,25 @@ def main():
                          f"cost past the page's limit of {COST_LIMIT_S} s: {limited!r}")
             print(f"chromium_test: cost stopped by the page's limit ({COST_LIMIT_S} s here): after "
                   f"{limited and limited[1]} s")
-            # The screenshot shows the typed run.
-            dt.evaluate(session, "document.getElementById('cmd').value = 'attention --heatmap';"
-                                 "document.getElementById('run').click(); true")
+            # An example link, clicked: it fills in the command and runs it in this tab (no
+            # navigation); as a link (?run=…) it is reachable by keyboard and opens in a new tab.
+            before = dt.evaluate(session, "location.href")
+            dt.evaluate(session, "document.getElementById('cmd').value = '';"
+                                 "document.querySelector('#examples a[data-cmd=\"attention --heatmap\"]').click(); true")
             t2 = time.monotonic()
-            while time.monotonic() - t2 < 60 and not dt.evaluate(session, f"window.attnRuns.length >= {N + 5}"):
+            while time.monotonic() - t2 < 60 and not dt.evaluate(session, f"(window.attnRuns || []).length >= {N + 5}"):
                 time.sleep(0.1)
+            link = dt.evaluate(session, f"[(window.attnRuns || []).length >= {N + 5} ? window.attnRuns[{N + 4}].code : 'none', "
+                                        "document.getElementById('cmd').value, location.href, "
+                                        "document.querySelector('#examples a[data-cmd=\"attention --heatmap\"]').href, "
+                                        "Array.from(document.querySelectorAll('#examples a')).every((e) => e.tabIndex === 0 && e.href)]")
+            checks.check(link[0] == 0 and link[1] == "attention --heatmap" and link[2] == before
+                         and link[3].endswith("?run=attention%20--heatmap") and link[4] is True,
+                         f"example link clicked: [exit, command, location, link, all links focusable] = {link!r} "
+                         f"(location before {before!r})")
+            print(f"chromium_test: example link attention --heatmap clicked: exit {link[0]}, "
+                  f"{'no navigation' if link[2] == before else 'NAVIGATED'}, link {link[3].rsplit('/', 1)[-1]}")
+            # The screenshot shows that run.
             png = dt.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}, session)
             pathlib.Path(a.screenshot).write_bytes(base64.b64decode(png["data"]))
             print(f"chromium_test: screenshot {a.screenshot}")
