@@ -6,7 +6,8 @@ file, then runs `attention --heatmap` as a student would (typed, with the page's
 the heatmap's cells coloured, the SVG shown), cancels a long run (`cost`) and checks that the
 next run still prints the golden bytes, stops `cost` at the page's time limit, clicks an example
 link (the command filled in and run in the tab, no navigation; every example a focusable link),
-and saves a screenshot.
+opens the page with `?run=udl%2012.1&lang=en` (the command runs as it opens), and saves a
+screenshot.
 
   tests/web/chromium_test.py --page build-wasm/web/index.html --golden golden \
                              --screenshot build-wasm/web-screenshot.png
@@ -213,7 +214,25 @@ def main():
                          f"(location before {before!r})")
             print(f"chromium_test: example link attention --heatmap clicked: exit {link[0]}, "
                   f"{'no navigation' if link[2] == before else 'NAVIGATED'}, link {link[3].rsplit('/', 1)[-1]}")
-            # The screenshot shows that run.
+            # A link to the page with ?run=: the command runs as the page opens (a teacher's link).
+            target2 = dt.call("Target.createTarget", {"url": page.as_uri() + "?run=udl%2012.1&lang=en"})["targetId"]
+            session2 = dt.call("Target.attachToTarget", {"targetId": target2, "flatten": True})["sessionId"]
+            t4 = time.monotonic()
+            opened = None
+            while time.monotonic() - t4 < 60 and not opened:
+                opened = dt.evaluate(session2, "(window.attnRuns || []).length ? [window.attnRuns[0].code, "
+                                               "window.attnRuns[0].stdout, document.getElementById('cmd').value, "
+                                               "document.documentElement.lang] : null")
+                time.sleep(0.05)
+            expected = (pathlib.Path(a.golden) / "udl/12.1_defaults.txt").read_text(encoding="utf-8").partition("\n")[2]
+            checks.check(bool(opened) and opened[0] == 0 and opened[1] == expected and opened[2] == "udl 12.1"
+                         and opened[3] == "en",
+                         f"?run=udl%2012.1&lang=en: [exit, same bytes, command, language] = "
+                         f"{opened and [opened[0], opened[1] == expected, opened[2], opened[3]]!r}")
+            print(f"chromium_test: ?run=udl%2012.1&lang=en: exit {opened and opened[0]}, "
+                  f"{'same bytes' if opened and opened[1] == expected else 'DIFFERENT'}")
+            dt.call("Target.closeTarget", {"targetId": target2})
+            # The screenshot shows the example link's run.
             png = dt.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}, session)
             pathlib.Path(a.screenshot).write_bytes(base64.b64decode(png["data"]))
             print(f"chromium_test: screenshot {a.screenshot}")
