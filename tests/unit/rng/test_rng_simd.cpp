@@ -76,6 +76,15 @@ TEST_CASE("SIMD fill: lane i after r steps is draw r*kLanes + i of the stream, l
     CHECK(sets == (attn::cpu::hardware_level() >= attn::cpu::Level::avx512));
 }
 
+TEST_CASE("the generator's loops are the ones cpu::level() chooses (ATTN_CPU=baseline: the scalar loops)") {
+    // unit_rng_scalar runs this program under ATTN_CPU=baseline: without this, an AVX-512 host
+    // could run its vector loops there too and every other case would still pass.
+    const bool vector = attn::cpu::level() >= attn::cpu::Level::avx512;
+    INFO("level ", static_cast<int>(attn::cpu::level()), ", chosen ", simd::kernels()->name);
+    CHECK(simd::kernels() == simd::kernels_named(vector ? "avx512" : "scalar"));
+    CHECK(std::strcmp(simd::kernels()->name, vector ? "avx512" : "scalar") == 0);
+}
+
 TEST_CASE("SIMD fast path: every draw's candidate bit for bit, and the fast path's test as a bit") {
     for (const simd::Kernels* k : simd_sets()) {
         INFO(k->name);
