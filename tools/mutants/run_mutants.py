@@ -69,15 +69,11 @@ def configure(src, build):
     if (build / "CMakeCache.txt").exists():
         r = sh(["cmake", "-S", str(src), "-B", str(build)], src)
     else:
-        r = sh(["cmake", "-S", str(src), "-B", str(build), "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache",
-                f"-DATTN_SHARED_DIR={ROOT.parent / 'shared'}"], src)
+        # Makefiles: build_targets reads their `help` target's list
+        r = sh(["cmake", "-S", str(src), "-B", str(build), "-G", "Unix Makefiles",
+                "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", f"-DATTN_SHARED_DIR={ROOT.parent / 'shared'}"], src)
     if r.returncode:
         sys.exit("cmake failed:\n" + r.stdout + r.stderr)
-
-
-def test_names(build):
-    out = sh(["ctest", "--test-dir", str(build), "-N"], build).stdout
-    return re.findall(r"Test\s+#\d+: (\S+)", out)
 
 
 def build_targets(build):
@@ -87,10 +83,11 @@ def build_targets(build):
 
 
 def test_programs(build):
-    """For each ctest test, the targets of this build that its command runs: every argument that
-    is a file of the build directory named like a target (attn, test_core, exp_vs_numpy…), read
-    from ctest's own listing, so a test driving two programs (python_numbers: test_python and
-    attn) gets both rebuilt, and a renamed test or module needs no table here."""
+    """Every ctest test by name, with the targets of this build that its command runs: each
+    argument that is a file of the build directory named like a target (attn, test_core,
+    exp_vs_numpy…), read from ctest's own listing, so a test driving two programs
+    (python_numbers: test_python and attn) gets both rebuilt, and a renamed test or module needs
+    no table here."""
     targets = build_targets(build)
     listing = json.loads(sh(["ctest", "--test-dir", str(build), "--show-only=json-v1"], build).stdout)
     programs = {}
@@ -190,11 +187,11 @@ def main():
     build = scratch / "build"
     configure(src, build)
     print(f"scratch copy: {src}; build: {build}", flush=True)
-    names = test_names(build)
-    if not names:   # a fresh build directory lists no tests until something is built
-        sh(["cmake", "--build", str(build), "-j", str(a.jobs), "--target", "attn"], build)
-        names = test_names(build)
     programs = test_programs(build)
+    if not programs:   # a fresh build directory lists no tests until something is built
+        sh(["cmake", "--build", str(build), "-j", str(a.jobs), "--target", "attn"], build)
+        programs = test_programs(build)
+    names = list(programs)
     # Baseline: the unmutated copy must pass every test the mutants will run, or a "kill" would
     # mean nothing.
     if not a.no_baseline:
