@@ -19,7 +19,8 @@ start_load=$(cut -d' ' -f1-3 /proc/loadavg)   # the machine may be shared: both 
 case_() {   # case_ NAME RUNS "ARGS" SCRIPT: attn ARGS against the reference SCRIPT.py ARGS
     name=$1 runs=$2 args=$3 script=$4
     rest=${args#"$script"}
-    hyperfine -N -w 1 -r "$runs" --export-json "$out/$name.json" \
+    warmup=1; [ "$runs" -ge 10 ] || warmup=0   # the long runs: no warm-up
+    hyperfine -N -w "$warmup" -r "$runs" --export-json "$out/$name.json" \
         -n "attn $args" "$attn $args" -n "$script.py$rest" "$py $ref/$script.py$rest" >/dev/null
     echo "measured $name" >&2
 }
