@@ -5,7 +5,8 @@
 # bench/results/ (not in git).
 #   bench/compare.sh [ATTN] [REFERENCE_DIR] [LONG_RUNS]
 # ATTN defaults to build/attn, REFERENCE_DIR to ../shared/reference; LONG_RUNS (default 3) is the
-# run count of the long runs (NumPy takes about 20 s for `scaling --r 200000` on an idle machine).
+# run count of the long runs (NumPy takes about 20 s for `scaling --r 200000` on an idle machine;
+# 0 skips them, and the table leaves their rows out).
 set -eu
 cd "$(dirname "$0")/.."
 attn=${1:-build/attn}
@@ -14,6 +15,7 @@ long=${3:-3}
 py=/usr/bin/python3
 out=bench/results
 mkdir -p "$out"
+rm -f "$out"/*.json
 start_load=$(cut -d' ' -f1-3 /proc/loadavg)   # the machine may be shared: both loads are printed
 
 case_() {   # case_ NAME RUNS "ARGS" SCRIPT: attn ARGS against the reference SCRIPT.py ARGS
@@ -28,9 +30,11 @@ case_() {   # case_ NAME RUNS "ARGS" SCRIPT: attn ARGS against the reference SCR
 for e in attention scaling permutation multihead mask lesson; do
     case_ "$e" 10 "$e" "$e"
 done
-case_ scaling_r200000 "$long" "scaling --r 200000" scaling
-case_ attention_n2000 "$long" "attention --d 512 --n 2000" attention
-case_ attention_n4000 "$long" "attention --d 512 --n 4000" attention
+if [ "$long" -gt 0 ]; then
+    case_ scaling_r200000 "$long" "scaling --r 200000" scaling
+    case_ attention_n2000 "$long" "attention --d 512 --n 2000" attention
+    case_ attention_n4000 "$long" "attention --d 512 --n 4000" attention
+fi
 
 for e in attention scaling permutation multihead mask lesson; do   # peak RSS, kB
     /usr/bin/time -f "$e %M" "$attn" "$e" 2>&1 >/dev/null | tail -1
@@ -49,6 +53,8 @@ for name, label, bound in [
         ("scaling_r200000", "`scaling --r 200000`", "≤ 0.15"),
         ("attention_n2000", "`attention --d 512 --n 2000`", "≤ 0.3"),
         ("attention_n4000", "`attention --d 512 --n 4000`", "–")]:
+    if not os.path.exists(os.path.join(out, name + ".json")):
+        continue   # a long run skipped (LONG_RUNS 0)
     a, b = json.load(open(os.path.join(out, name + ".json")))["results"][:2]
     rows.append(f"| {label} | {ms(a['mean'])} ± {ms(a['stddev'])} | {ms(b['mean'])} ± {ms(b['stddev'])}"
                 f" | {a['mean'] / b['mean']:.3f} | {cpu(a) / cpu(b):.3f} | {bound} |")
