@@ -36,6 +36,7 @@ PACKAGES=(
   nlohmann-json3-dev
   libssl-dev
   help2man
+  universal-ctags
   dpkg-dev
   file
   man-db
