@@ -3,6 +3,7 @@
 
 #include "core/attention.hpp"
 #include "core/draws.hpp"
+#include "core/fresh_pages.hpp"
 #include "core/numpy_ops.hpp"
 #include "experiments/checks.hpp"
 #include "experiments/chapter_draws.hpp"
@@ -19,14 +20,13 @@ AttentionWork work_for(const AttentionOptions& o) {
 void validate(const AttentionOptions& o) {
     require_attention_shape(o.d, o.n, o.dq);
     require_in_range("--col", o.col, 1, o.n, "the positions 1..N", {"--n"});
-    // Peak: X and a spare (D×N), Q, K (Dq×N), Ωq, Ωk, and three N×N: S and A, then the report's
-    // copy of S (the pass's S is freed before the report copies A); with Y computed also V, Y
-    // and the report's copy of Y (D×N each) and Ωv (D×D).
+    // Peak: X (D×N), Q, K (Dq×N), Ωq, Ωk and two N×N, S and A, which are the report's own
+    // arrays (written in place, never copied); with Y computed also V and Y (D×N each) and Ωv (D×D).
     const double d = static_cast<double>(o.d), n = static_cast<double>(o.n),
                  dq = static_cast<double>(o.dq);
     const bool output = work_for(o).output;
     // The report keeps S and A (2 N²), five N-vectors and, with Y, Y: what JSON writes whole.
-    require_memory(run_peak_bytes(3 * n * n + (output ? 5 : 2) * d * n + 2 * dq * n + 2 * dq * d + (output ? d * d : 0),
+    require_memory(run_peak_bytes(2 * n * n + (output ? 3 : 1) * d * n + 2 * dq * n + 2 * dq * d + (output ? d * d : 0),
                                   2 * n * n + 5 * n + (output ? d * n : 0), o.format),
                    size_flags(o.d, o.n, o.dq));
 }
@@ -37,21 +37,22 @@ results::AttentionReport run_attention(const AttentionOptions& o) {
     const AttentionWork work = work_for(o);
     const HeadInputs in = draw_head_inputs(o.seed, o.d, o.n, o.dq, Biases::with,
                                            work.output ? Values::drawn : Values::not_drawn);
-    core::AttentionPass pass = core::self_attention(
-        in.w, in.x, nullptr, work.output ? core::Keep::all : core::Keep::scores_and_weights);
-
     results::AttentionReport r;
+    // The pass writes S, A (and Y) straight into the report's arrays (heatmaps and JSON show S
+    // and A whole): no copy of a finished N×N, and one N×N fewer at the peak.
+    r.scores = {{n, n}, core::fresh_zeros(n * n)};
+    r.weights = {{n, n}, core::fresh_zeros(n * n)};
+    if (work.output) r.output = results::Array{{d, n}, core::fresh_zeros(d * n)};
+    core::self_attention_into(in.w, in.x, {r.scores.values.data(), r.weights.values.data(),
+                                           work.output ? r.output->values.data() : nullptr});
+
     r.column = static_cast<std::size_t>(o.col);
-    r.column_scores = column_of(pass.scores, r.column - 1);
-    r.scores = to_array(pass.scores);   // the report keeps S (heatmaps, JSON)
-    pass.scores = core::Matrix();       // S is done with: the report's copy of A takes its place
-    r.weights = to_array(pass.weights);
-    r.column_sums = {{n}, core::sum_axis0(pass.weights)};
-    r.row_sums = {{n}, core::sum_axis1(pass.weights)};
-    r.column_weights = column_of(pass.weights, r.column - 1);
+    r.column_scores = column_of(r.scores, r.column - 1);
+    r.column_sums = {{n}, core::sum_axis0(r.weights.values.data(), n, n)};
+    r.row_sums = {{n}, core::sum_axis1(r.weights.values.data(), n, n)};
+    r.column_weights = column_of(r.weights, r.column - 1);
     r.input_shape = {d, n};
     r.output_shape = {d, n};                 // Y = V A is (D, N), computed or not
-    if (work.output) r.output = to_array(pass.output);
     return r;
 }
 

@@ -13,4 +13,12 @@ results::Array column_of(const core::Matrix& m, std::size_t column) {
     return a;
 }
 
+results::Array column_of(const results::Array& m, std::size_t column) {
+    const std::size_t rows = m.shape.at(0), cols = m.shape.at(1);
+    results::Array a{{rows}, {}};
+    a.values.reserve(rows);
+    for (std::size_t r = 0; r < rows; ++r) a.values.push_back(m.values[r * cols + column]);
+    return a;
+}
+
 }  // namespace attn::experiments

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/fresh_pages.hpp"
 #include "core/numpy_ops.hpp"
 #include "core/softmax.hpp"
 
@@ -34,7 +35,7 @@ namespace {
 void project_into(const Matrix& omega, const Matrix& x, const std::optional<Matrix>& beta,
                   Matrix& out) {
     const std::size_t rows = omega.shape(0), n = x.shape(1);
-    if (out.shape(0) != rows || out.shape(1) != n) out.resize({rows, n});
+    if (out.shape(0) != rows || out.shape(1) != n) out = fresh_matrix(rows, n);
     matmul_into(omega, x, out.data());                          // (rows, N)
     if (beta) {
         const Matrix& b = *beta;                                // (rows, 1), broadcast along N
@@ -56,7 +57,7 @@ Matrix softmax_cols(const Matrix& s) {                          // s: (N, N), s(
     const std::size_t rows = s.shape(0), cols = s.shape(1);
     std::vector<double> col_max, sums;                          // only for stability
     column_max(s.data(), rows, cols, col_max);
-    Matrix a = Matrix::from_shape({rows, cols});
+    Matrix a = fresh_matrix(rows, cols);
     exp_normalise_columns(s.data(), a.data(), rows, cols, col_max, sums);
     return a;
 }
@@ -78,6 +79,22 @@ Matrix apply_mask(const Matrix& s, const std::vector<bool>& allowed) {
     return out;
 }
 
+namespace {
+
+// S = Kᵀ Q / sqrt(Dq) (N, N) into s, masked when a mask is given, then A = softmax down each
+// column of S into a (a may equal s: A overwrites S). K and Q are (Dq, N).
+void scores_and_weights(const Matrix& k, const Matrix& q, const std::vector<bool>* mask,
+                        double* s, double* a) {
+    const std::size_t n = q.shape(1);
+    const double sqrt_dq = std::sqrt(static_cast<double>(q.shape(0)));
+    matmul_transposed_left_into(k, q, s);                       // Kᵀ Q  (N, N)
+    std::vector<double> col_max, sums;
+    scale_mask_column_max(s, n, sqrt_dq, mask, col_max);
+    exp_normalise_columns(s, a, n, n, col_max, sums);
+}
+
+}  // namespace
+
 AttentionPass self_attention(const HeadWeights& w, const Matrix& x, const std::vector<bool>* mask,
                              Keep keep) {
     AttentionPass pass;
@@ -86,21 +103,33 @@ AttentionPass self_attention(const HeadWeights& w, const Matrix& x, const std::v
     const bool output = keep != Keep::scores_and_weights;      // does anything show Y?
     if (output) project_into(w.omega_v, x, w.beta_v, pass.v);   // (Dv, N)
     const std::size_t d = x.shape(0), n = x.shape(1), dq = pass.q.shape(0), dv = pass.v.shape(0);
-    const double sqrt_dq = std::sqrt(static_cast<double>(dq));
-    Matrix s = matmul_transposed_left(pass.k, pass.q);          // Kᵀ Q  (N, N)
-    std::vector<double> col_max, sums;
-    scale_mask_column_max(s.data(), n, sqrt_dq, mask, col_max);
+    Matrix s = fresh_matrix(n, n);
     if (keep == Keep::all || keep == Keep::scores_and_weights) {
-        pass.weights = Matrix::from_shape({n, n});
-        exp_normalise_columns(s.data(), pass.weights.data(), n, n, col_max, sums);
+        pass.weights = fresh_matrix(n, n);
+        scores_and_weights(pass.k, pass.q, mask, s.data(), pass.weights.data());
         pass.scores = std::move(s);
     } else {                                                    // A overwrites S
-        exp_normalise_columns(s.data(), s.data(), n, n, col_max, sums);
+        scores_and_weights(pass.k, pass.q, mask, s.data(), s.data());
         pass.weights = std::move(s);
     }
     if (output) pass.output = matmul(pass.v, pass.weights);     // Y = V A  (Dv, N)
     pass.multiplications = head_multiplications(d, n, dq, output ? dv : 0);   // the products run
     if (keep == Keep::output) pass.q = pass.k = pass.v = pass.weights = Matrix();
+    return pass;
+}
+
+AttentionPass self_attention_into(const HeadWeights& w, const Matrix& x, const PassBuffers& into) {
+    AttentionPass pass;
+    project_into(w.omega_q, x, w.beta_q, pass.q);               // (Dq, N)
+    project_into(w.omega_k, x, w.beta_k, pass.k);               // (Dq, N)
+    scores_and_weights(pass.k, pass.q, nullptr, into.scores, into.weights);
+    const std::size_t d = x.shape(0), n = x.shape(1), dq = pass.q.shape(0);
+    const bool output = into.output != nullptr;
+    if (output) {
+        project_into(w.omega_v, x, w.beta_v, pass.v);           // (Dv, N)
+        matmul_into(pass.v, into.weights, n, into.output);      // Y = V A  (Dv, N)
+    }
+    pass.multiplications = head_multiplications(d, n, dq, output ? pass.v.shape(0) : 0);
     return pass;
 }
 
@@ -112,11 +141,11 @@ MultiheadPass multihead_attention(const Matrix& x, const std::vector<HeadWeights
     std::size_t stacked_rows = 0;
     for (const HeadWeights& w : heads) stacked_rows += w.omega_v.shape(0);
     // np.vstack(heads): each head's Y = V A is written straight into its rows of the stack.
-    Matrix stacked = output ? Matrix::from_shape({stacked_rows, n}) : Matrix();
+    Matrix stacked = output ? fresh_matrix(stacked_rows, n) : Matrix();
     // One set of buffers for every head: Q, K, V and the (N, N) scores, turned into the weights
     // in place (a fresh N×N per head would be page-faulted in anew each time).
     Matrix q, k, v;
-    Matrix s = Matrix::from_shape({n, n});
+    Matrix s = fresh_matrix(n, n);
     std::vector<double> col_max, sums;
     std::size_t row = 0;
     for (const HeadWeights& w : heads) {
@@ -157,7 +186,7 @@ MultiheadPass multihead_counts(std::size_t d, std::size_t n, std::size_t heads) 
 }
 
 Matrix sinusoidal_encoding(std::size_t d, std::size_t n, double base) {
-    Matrix p = Matrix::from_shape({d, n});
+    Matrix p = fresh_matrix(d, n);
     for (std::size_t i = 0; i < d; ++i) {
         // freq = 1.0 / base ** (2*(i//2)/D), each step rounded as NumPy rounds it.
         const double exponent = static_cast<double>(2 * (i / 2)) / static_cast<double>(d);

@@ -58,6 +58,19 @@ enum class Keep { all, weights_and_output, output, scores_and_weights };
 AttentionPass self_attention(const HeadWeights& w, const Matrix& x,
                              const std::vector<bool>* mask = nullptr, Keep keep = Keep::all);
 
+// Where a pass writes S, A and Y when its caller keeps them in buffers of its own (C order: S and
+// A (N, N), Y (Dv, N); a report's arrays): each is written where it is kept, never copied there
+// afterwards (a copy is a second N×N of fresh pages and a pass over it). output null: no V and
+// no Y = V A are computed (Keep::scores_and_weights).
+struct PassBuffers {
+    double* scores = nullptr;    // S = KᵀQ / sqrt(Dq)        (N, N)
+    double* weights = nullptr;   // A = softmax_cols(S)        (N, N)
+    double* output = nullptr;    // Y = V A                    (Dv, N), or null
+};
+// The unmasked pass of self_attention into `into`: the same products and passes, so the same
+// bits. The pass returned holds Q, K, V and the count; its scores, weights and output stay empty.
+AttentionPass self_attention_into(const HeadWeights& w, const Matrix& x, const PassBuffers& into);
+
 // Multi-head self-attention (section 5): every head is a self_attention pass without biases; the
 // heads' outputs are stacked (vstack) and mixed by Ωc (D, D).  Y = Ωc [Y_1; …; Y_H]  (D, N).
 struct MultiheadPass {

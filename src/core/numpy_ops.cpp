@@ -8,6 +8,7 @@
 #include <climits>
 
 #include "core/blas_threads.hpp"
+#include "core/fresh_pages.hpp"
 #include "core/pairwise_sum.hpp"
 
 namespace attn::core {
@@ -145,7 +146,7 @@ void numpy_matmul(const Operand& a, const Operand& b, double* out_data) {
 }
 
 Matrix numpy_matmul(const Operand& a, const Operand& b) {
-    Matrix out = Matrix::from_shape({a.rows, b.cols});
+    Matrix out = fresh_matrix(a.rows, b.cols);
     numpy_matmul(a, b, out.data());
     return out;
 }
@@ -176,6 +177,11 @@ void matmul_transposed_left_into(const Matrix& a, const Matrix& b, double* out) 
     numpy_matmul(transposed(a), c_ordered(b), out);
 }
 
+void matmul_into(const Matrix& a, const double* b, std::size_t b_cols, double* out) {
+    const Operand right{b, static_cast<std::ptrdiff_t>(b_cols), 1, a.shape(1), b_cols};
+    numpy_matmul(c_ordered(a), right, out);
+}
+
 void matvec_into(const Matrix& a, const double* v, double* out) {
     // A 1-D right operand is a (n, 1) column to NumPy's matmul loop.
     const Operand column{v, 1, 0, a.shape(1), 1};
@@ -197,21 +203,23 @@ double numpy_mean(const std::vector<double>& values) {
     return numpy_sum(values.data(), values.size()) / static_cast<double>(values.size());
 }
 
-std::vector<double> sum_axis0(const Matrix& m) {
-    const std::size_t rows = m.shape(0), cols = m.shape(1);
-    if (cols == 1) return {numpy_sum(m.data(), rows, 1)};   // a single strided reduction
+std::vector<double> sum_axis0(const double* m, std::size_t rows, std::size_t cols) {
+    if (cols == 1) return {numpy_sum(m, rows, 1)};          // a single strided reduction
     std::vector<double> acc(cols, 0.0);
     for (std::size_t r = 0; r < rows; ++r) {
-        for (std::size_t c = 0; c < cols; ++c) acc[c] += m(r, c);
+        for (std::size_t c = 0; c < cols; ++c) acc[c] += m[r * cols + c];
     }
     return acc;
 }
 
-std::vector<double> sum_axis1(const Matrix& m) {
-    const std::size_t rows = m.shape(0), cols = m.shape(1);
+std::vector<double> sum_axis0(const Matrix& m) { return sum_axis0(m.data(), m.shape(0), m.shape(1)); }
+
+std::vector<double> sum_axis1(const double* m, std::size_t rows, std::size_t cols) {
     std::vector<double> out(rows);
-    for (std::size_t r = 0; r < rows; ++r) out[r] = numpy_sum(m.data() + r * cols, cols, 1);
+    for (std::size_t r = 0; r < rows; ++r) out[r] = numpy_sum(m + r * cols, cols, 1);
     return out;
 }
+
+std::vector<double> sum_axis1(const Matrix& m) { return sum_axis1(m.data(), m.shape(0), m.shape(1)); }
 
 }  // namespace attn::core

@@ -18,6 +18,8 @@ Matrix matmul_transposed_left(const Matrix& a, const Matrix& b);
 // reused across heads, or a row block of a stacked matrix); same BLAS calls, same bits.
 void matmul_into(const Matrix& a, const Matrix& b, double* out);
 void matmul_transposed_left_into(const Matrix& a, const Matrix& b, double* out);
+// A @ B into out, for B a C-ordered (a.shape(1), b_cols) block the caller owns (a report's A).
+void matmul_into(const Matrix& a, const double* b, std::size_t b_cols, double* out);
 // A @ v for C-ordered A (m, n) and a vector v (n,): gemv, as NumPy's matrix_vector case.
 std::vector<double> matvec(const Matrix& a, const std::vector<double>& v);
 // The same into out (m,), for v of a.shape(1) values.
@@ -31,5 +33,8 @@ double numpy_mean(const std::vector<double>& values);   // np.mean: numpy_sum / 
 std::vector<double> sum_axis0(const Matrix& m);
 // M.sum(axis=1): numpy_sum along each contiguous row.
 std::vector<double> sum_axis1(const Matrix& m);
+// The same two for a C-ordered (rows, cols) block the caller owns (a report's array).
+std::vector<double> sum_axis0(const double* m, std::size_t rows, std::size_t cols);
+std::vector<double> sum_axis1(const double* m, std::size_t rows, std::size_t cols);
 
 }  // namespace attn::core

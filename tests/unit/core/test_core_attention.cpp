@@ -256,6 +256,22 @@ TEST_CASE("self_attention's fused passes give the step-by-step NumPy arrays bit 
                 CHECK(shown.output.size() == 0);
                 CHECK(shown.multiplications == all.multiplications - 6 * 6 * static_cast<std::int64_t>(n) -
                                                    6 * static_cast<std::int64_t>(n * n));
+                if (m == nullptr) {   // the unmasked pass into buffers the caller owns
+                    Matrix s = Matrix::from_shape({n, n}), a = Matrix::from_shape({n, n}),
+                           y = Matrix::from_shape({6, n});
+                    const auto into = attn::core::self_attention_into(w, x, {s.data(), a.data(), y.data()});
+                    CHECK(bit_differences(s, want.scores) == 0);
+                    CHECK(bit_differences(a, want.weights) == 0);
+                    CHECK(bit_differences(y, want.output) == 0);
+                    CHECK(into.multiplications == all.multiplications);
+                    CHECK(into.scores.size() + into.weights.size() + into.output.size() == 0);
+                    Matrix s2 = Matrix::from_shape({n, n}), a2 = Matrix::from_shape({n, n});
+                    const auto no_y = attn::core::self_attention_into(w, x, {s2.data(), a2.data(), nullptr});
+                    CHECK(bit_differences(s2, want.scores) == 0);
+                    CHECK(bit_differences(a2, want.weights) == 0);
+                    CHECK(no_y.v.size() == 0);
+                    CHECK(no_y.multiplications == shown.multiplications);
+                }
             }
         }
     }
