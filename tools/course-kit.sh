@@ -207,7 +207,8 @@ modes = {"setup.sh": 0o755, "run_autograder": 0o755, "course-secret.txt": 0o600}
 with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as z:
     for f in sorted(os.listdir(src)):
         info = zipfile.ZipInfo(f, (2026, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
+        # the tarball is compressed already: stored as it is
+        info.compress_type = zipfile.ZIP_STORED if f.endswith(".gz") else zipfile.ZIP_DEFLATED
         info.external_attr = (0o100000 | modes.get(f, 0o644)) << 16
         with open(os.path.join(src, f), "rb") as fh:
             z.writestr(info, fh.read())
