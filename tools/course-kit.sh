@@ -33,11 +33,10 @@
 #                               ATTN_COURSE_SECRET and CLASS_READ_TOKEN; a step summary, JUnit
 #                               and results.json per student), README.md
 #   gitlab/                     the same for GitLab: .gitlab-ci.yml, course.toml, roster.txt
-#   starter/                    the students' repository template: README.md, answers.toml (the
-#                               blank sheet of the course's problems, self-study numbers)
-#   sheets/ID/answers.toml      with --roster: each student's blank sheet of their own numbers
-#                               (keyed by the course secret): hand it out, or commit it into
-#                               their repository
+#   starter/ID/                 with --roster: each student's starter repository, answers.toml
+#                               (their blank sheet, their own numbers keyed by the course
+#                               secret: attn homework --template --variant ID --course) and
+#                               README.md; no workflow and no secret (push it as homework-ID)
 # The secret goes only into the Gradescope zip, never into a file meant for a repository:
 # GitHub and GitLab take it from the grading repository's secrets. tests/kit/course_kit_test.py
 # runs every file of the kit as its service runs it.
@@ -157,7 +156,7 @@ attn=${ATTN:-$work/attn/bin/attn}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 made=$out
-mkdir -p "$out/gradescope" "$out/github/.github/workflows" "$out/gitlab" "$out/starter"
+mkdir -p "$out/gradescope" "$out/github/.github/workflows" "$out/gitlab"
 
 # ---- Gradescope --------------------------------------------------------------------------------
 gs=$work/gradescope
@@ -221,27 +220,26 @@ chmod 600 "$out/gradescope/autograder.zip"   # it holds the secret
   echo "# sheet was printed for) from the repository $prefix<ID>."
   for id in ${ids[@]+"${ids[@]}"}; do echo "$id"; done
 } >"$work/roster.txt"
+# Each student's starter repository: their own blank sheet (keyed: only the course secret prints
+# it) and what to do with it. A sheet of the chapter's numbers is never handed out: its answers
+# are in the book, and a keyed course refuses to grade them.
 for id in ${ids[@]+"${ids[@]}"}; do
-  mkdir -p "$out/sheets/$id"
+  mkdir -p "$out/starter/$id"
   "$attn" homework --template --variant "$id" --course "$course" --secret-file "$secret" \
-    >"$out/sheets/$id/answers.toml" 2>"$work/sheet.err" || { cat "$work/sheet.err" >&2; die "the sheet of $id could not be printed" 1; }
-done
-# The students' repository template: the course's blank sheet (self-study numbers: each student
-# replaces it by their own sheet, sheets/ID/answers.toml), no workflow and no secret.
-"$attn" homework --template --course "$course" >"$out/starter/answers.toml" 2>/dev/null \
-  || die "the blank sheet could not be printed" 1
-cat >"$out/starter/README.md" <<'EOF'
+    >"$out/starter/$id/answers.toml" 2>"$work/sheet.err" || { cat "$work/sheet.err" >&2; die "the sheet of $id could not be printed" 1; }
+  cat >"$out/starter/$id/README.md" <<'EOF'
 # Homework: attention (attn)
 
-Write your answers into `answers.toml`, the sheet your teacher gave you (it has your own numbers:
-replace the sheet in this repository by it), and push it. Answers only: the problem text is in
-the comments. Numbers to the places the sheet asks; expressions in D, N, H (`4*D^2`).
+`answers.toml` is your answer sheet, printed for you: your own numbers, the problems' text in
+its comments. Remove the "# " in front of each answer line, write your answer (numbers to the
+places the sheet asks; expressions in D, N, H such as `4*D^2`), commit and push. Answers only:
+points and grading rules are your teacher's. Grading happens in your teacher's repository at
+the deadline; nothing in this repository is graded before that.
 
-Check your working with the public self-study numbers: `attn homework --variant YOUR-ID` prints
-worked solutions for self-study numbers (not your graded ones), and the web page runs attn in a
-browser. Grading happens in your teacher's repository at the deadline; nothing here is graded
-until then.
+To practise, `attn homework --variant YOUR-ID` prints worked solutions for public self-study
+numbers (not your graded ones); the web page runs attn in a browser.
 EOF
+done
 
 # ---- GitHub: the teacher's grading repository ----------------------------------------------------
 cp "$course" "$out/github/course.toml"
@@ -313,8 +311,8 @@ cat >"$out/github/README.md" <<EOF
 # Grading attn's homework on GitHub
 
 This folder is the teacher's grading repository: make it a **private** repository in the
-organisation that owns the students' repositories ($prefix<ID>, e.g. from the template in
-\`starter/\`), then in its Settings, Secrets and variables, Actions, add
+organisation that owns the students' repositories ($prefix<ID>, each made from the kit's
+\`starter/ID/\`), then in its Settings, Secrets and variables, Actions, add
 
 - \`ATTN_COURSE_SECRET\`: the contents of course-secret.txt;
 - \`CLASS_READ_TOKEN\`: a fine-grained token with read access to the students' repositories' contents.
@@ -368,6 +366,9 @@ echo "$prog: attn $version ($name, SHA-256 $sha)"
 echo "$prog: $out/gradescope/autograder.zip   upload as the assignment's autograder (Configure Autograder, zip file)"
 echo "$prog: $out/github/                     the grading repository (private; README.md says which secrets)"
 echo "$prog: $out/gitlab/                     the grading project (.gitlab-ci.yml)"
-echo "$prog: $out/starter/                    the students' repository template"
-[ ${#ids[@]} -gt 0 ] && echo "$prog: $out/sheets/ID/answers.toml      each student's sheet (${#ids[@]})"
+if [ ${#ids[@]} -gt 0 ]; then
+  echo "$prog: $out/starter/ID/                 each student's starter repository, their own sheet (${#ids[@]})"
+else
+  echo "$prog: no --roster: no students' sheets yet (run the kit again with --roster roster.txt)"
+fi
 exit 0

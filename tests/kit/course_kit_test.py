@@ -582,14 +582,16 @@ def main():
         checks.check(stat.S_IMODE(os.stat(secret_file).st_mode) == 0o600, "the docs' secret is 0600")
         secret = open(secret_file).read().strip()
         course = os.path.join(teacher, "course.toml")
-        # The blank sheets the kit printed are each student's own (keyed) sheet.
+        # Each student's starter repository: their own (keyed) blank sheet and a README.
         for sid in STUDENTS:
-            p = os.path.join(kit, "sheets", sid, "answers.toml")
-            if checks.check(os.path.isfile(p), f"kit: sheets/{sid}/answers.toml"):
+            p = os.path.join(kit, "starter", sid, "answers.toml")
+            if checks.check(os.path.isfile(p), f"kit: starter/{sid}/answers.toml"):
                 want = sh([attn, "homework", "--template", "--variant", sid, "--course", course],
                           env={**os.environ, "ATTN_COURSE_SECRET": secret}).stdout
-                checks.check(open(p).read() == want, f"kit: sheets/{sid} is attn homework --template --variant {sid}")
-        checks.check(os.path.isfile(os.path.join(kit, "starter", "answers.toml")), "kit: starter/answers.toml")
+                checks.check(open(p).read() == want, f"kit: starter/{sid} is attn homework --template --variant {sid}")
+                checks.check("keyed by the course secret" in want, f"kit: starter/{sid}'s sheet has the keyed numbers")
+            checks.check(os.path.isfile(os.path.join(kit, "starter", sid, "README.md")), f"kit: starter/{sid}/README.md")
+            checks.check(not os.path.exists(os.path.join(kit, "starter", sid, ".github")), f"kit: starter/{sid} has no workflow")
         for root_, _, fs in os.walk(kit):
             for f in fs:
                 if f.endswith((".gz", ".zip")):
