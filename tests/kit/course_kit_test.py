@@ -232,8 +232,9 @@ class FreshRoot:
             ["unshare", "--user", "--map-root-user", "--mount", "--fork"]
 
     def why_not(self):
-        r = sh(self.prefix + ["true"])
-        return None if r.returncode == 0 else f"unshare refused here ({r.stderr.strip()})"
+        """None when the root can be made here (the mounts and chroot run), else why not."""
+        r = self.run("true")
+        return None if r.returncode == 0 else f"no private mount namespace and chroot here ({r.stderr.strip()})"
 
     def run(self, *command):
         root = self.path
