@@ -8,6 +8,7 @@
 
 #include "errors.hpp"
 #include "files/read_whole.hpp"
+#include "gpt2/getting_gpt2.hpp"
 
 namespace attn::gpt2 {
 namespace {
@@ -76,6 +77,15 @@ Model::~Model() = default;
 std::unique_ptr<Model> Model::load(const std::string& where, std::string& note) {
     const bool folder = is_dir(where);
     const std::string path = folder ? where + "/model.safetensors" : where;
+    if (folder && !exists(path)) {
+        // a folder half made: name what is there and what is missing (one line, exit 3)
+        std::string present;
+        for (const char* name : {"config.json", "vocab.json", "merges.txt", "pytorch_model.bin", "model.safetensors.part"})
+            if (exists(where + "/" + name)) present += (present.empty() ? "" : ", ") + std::string(name);
+        throw IoError("--model " + where + ": the folder has no model.safetensors" +
+                      (present.empty() ? std::string() : " (it has " + present + ")") +
+                      "; download GPT-2's (548 MB) into it: " + gpt2_file_url("model.safetensors"));
+    }
     if (!exists(path)) throw UsageError("--model", path + ": no such file");
     // No core::before_blas: GPT-2's products run on the one thread OpenBLAS starts with
     // (blas_threads.hpp), as the oracle's torch runs on one; each new token reads every weight once.
