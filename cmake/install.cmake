@@ -55,8 +55,9 @@ add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/changelog.gz
 add_custom_target(attn_changelog ALL DEPENDS ${CMAKE_BINARY_DIR}/changelog.gz)
 install(FILES ${CMAKE_BINARY_DIR}/changelog.gz DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/attn)
 # The documents the help and the man page send a reader to: the teacher's guide, the output
-# formats and their JSON schema (its $id names this installed path).
-install(FILES ${CMAKE_SOURCE_DIR}/docs/homework.md ${CMAKE_SOURCE_DIR}/docs/output.md
+# formats and their JSON schema (its $id names this installed path), the notebooks' page (12.4's
+# hint sends a student there for getting GPT-2).
+install(FILES ${CMAKE_SOURCE_DIR}/docs/homework.md ${CMAKE_SOURCE_DIR}/docs/output.md ${CMAKE_SOURCE_DIR}/docs/udl.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/attn)
 install(FILES ${CMAKE_SOURCE_DIR}/docs/schema/attn-output.schema.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/attn/schema)

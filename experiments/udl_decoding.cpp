@@ -87,18 +87,26 @@ std::vector<float> add_log(const std::optional<std::vector<float>>& lp, const st
 
 class Notebook {
 public:
-    Notebook(const DecodingOptions& o, const gpt2::Tokenizer& tok, gpt2::Model* model, results::UdlDecodingReport& r)
-        : o_(o), tok_(tok), model_(model), r_(r), rs_(0) {}
+    Notebook(const DecodingOptions& o, const gpt2::Tokenizer& tok, gpt2::Model* model, results::UdlDecodingReport& r,
+             const Progress& progress = {})
+        : o_(o), tok_(tok), model_(model), r_(r), rs_(0), progress_(progress) {}
 
     // Every cell up to the last shown one, as Run all does (a silent cell that raises stops the
     // run); with `needed_only`, only the shown cells and the cells whose generator they carry on.
     void run(const std::set<long>& shown, bool needed_only = false) {
         const long last = *shown.rbegin();
+        auto runs = [&](long n) {
+            return shown.count(n) > 0 || !needed_only ||
+                   std::any_of(shown.begin(), shown.end(), [n](long s) { return carried_from(s) == n; });
+        };
+        if (progress_) {
+            for (long n : decoding_cells())
+                if (n <= last && runs(n)) total_ += cell_work(n);
+        }
         for (long n : decoding_cells()) {
             if (n > last) break;
             showing_ = shown.count(n) > 0;
-            if (needed_only && !showing_ && !std::any_of(shown.begin(), shown.end(), [n](long s) { return carried_from(s) == n; }))
-                continue;
+            if (!runs(n)) continue;
             if (showing_) r_.cells.push_back({static_cast<int>(n), {}});
             cell_ = static_cast<int>(n);
             try {
@@ -117,6 +125,31 @@ public:
     }
 
 private:
+    // Progress (on a terminal: "cell 28, beam search: step 4 of 9"), in units of decisions; a beam
+    // search step counts n_beam (its rounds of the beams' chained continuations).
+    std::size_t cell_work(long n) const {
+        const auto tokens = static_cast<std::size_t>(o_.tokens);
+        if (n == 7) return 0;
+        if (n == 26) return tokens * o_.kth.size();
+        if (n == 28) return static_cast<std::size_t>(o_.beams) * std::max<std::size_t>(tokens, 1);
+        return tokens;
+    }
+    // `what`: the decoder and where it is ("beam search: step 4 of 9"), after "cell N, ".
+    void tell(const std::string& what, std::size_t units = 1) {
+        if (!progress_) return;
+        progress_(std::min(done_, total_), total_, "cell " + std::to_string(cell_) + ", " + what);
+        done_ += units;
+    }
+    static std::string of(long i, long n) { return std::to_string(i) + " of " + std::to_string(n); }
+    static const char* decoder_name(long cell) {
+        switch (cell) {
+            case 10: case 11: return "sampling";
+            case 14: case 15: return "greedy search";
+            case 18: case 19: return "top-k";
+            case 22: case 23: return "nucleus sampling";
+            default: return "";
+        }
+    }
     void print(const std::string& line) {
         if (!showing_) return;
         r_.lines.push_back(line);
@@ -246,6 +279,7 @@ private:
         if (reseed) set_seed();
         Tokens t = prompt();
         for (long i = 0; i < o_.tokens; ++i) {
+            tell(std::string(decoder_name(cell_)) + ": token " + of(i + 1, o_.tokens));
             step(t);
             print(decode(t));
         }
@@ -282,11 +316,36 @@ private:
         r_.beam_steps.push_back(std::move(step));
     }
 
+    // A beam search step asks for n_beam x n_beam candidates' probabilities, beam by beam; with the
+    // notebook's quirk each beam's candidates chain (candidate c_k extends the one before it), so
+    // only the beams are independent. The candidates are computed ahead, n_beam rounds of one
+    // batched pass over the weights for all beams (Model::prefetch), by the same k-th rule; the
+    // step itself then runs as the notebook's loops do (the same order, the same raises), its
+    // probabilities answered from what was computed. Without the quirk one round holds them all.
+    void compute_candidates(const std::vector<Tokens>& beams, std::size_t n_beam) {
+        std::vector<std::vector<int>> chain;
+        for (const Tokens& b : beams) chain.push_back(b.ids);
+        const std::size_t rounds = is(DecodingMistake::beam_without_quirk) ? 1 : n_beam;
+        for (std::size_t c_k = 0; c_k < rounds; ++c_k) {
+            model_->prefetch(chain);
+            if (c_k + 1 == rounds) break;
+            for (std::vector<int>& ids : chain) {
+                if (static_cast<long>(ids.size()) > model_->config().n_positions) continue;   // raises in the step
+                const std::vector<int> next = gpt2::kth_tokens(model_->probs(ids), c_k);
+                ids.insert(ids.end(), next.begin(), next.end());
+            }
+        }
+    }
+
     Tokens do_beam_search(Tokens input, std::size_t n_beam, long beam_length) {
+        // Batched passes give other last bits than one-at-a-time ones (sgemm, sgemv): the cell starts
+        // from the prompt alone, so that it prints the same whether earlier cells ran or not.
+        model_->forget(input.ids);
         input.log_prob = std::nullopt;   // input_tokens_in["log_prob"] = 0.0
         std::vector<Tokens> beams(n_beam);
         std::vector<int> parents(n_beam, -1);      // the tree, for the picture and JSON
         std::vector<std::size_t> bases(n_beam, input.ids.size());
+        tell("beam search: the first " + std::to_string(n_beam) + " beams", n_beam);
         for (std::size_t c_k = 0; c_k < n_beam; ++c_k) {
             beams[c_k] = input;
             get_kth_most_likely_token(beams[c_k], c_k);
@@ -294,8 +353,10 @@ private:
         print_beams(beams);
         record_beams(beams, parents, bases);
         for (long pos = 0; pos + 1 < beam_length; ++pos) {
+            tell("beam search: step " + of(pos + 1, beam_length - 1), n_beam);
             std::vector<std::size_t> lengths(n_beam);   // each beam's length before this step extends it
             for (std::size_t b = 0; b < n_beam; ++b) lengths[b] = beams[b].ids.size();
+            compute_candidates(beams, n_beam);
             std::vector<Tokens> all(n_beam * n_beam);
             std::vector<double> log_probs_all(n_beam * n_beam, 0.0);
             for (std::size_t c_beam = 0; c_beam < n_beam; ++c_beam) {
@@ -348,6 +409,7 @@ private:
                 for (long k : o_.kth) {
                     Tokens t = prompt();
                     for (long i = 0; i < o_.tokens; ++i) {
+                        tell("k-th token (k = " + std::to_string(k) + "): token " + of(i + 1, o_.tokens));
                         get_kth_most_likely_token(t, static_cast<std::size_t>(k));
                         print(decode(t));
                     }
@@ -371,6 +433,8 @@ private:
     rng::LegacyRandomState rs_;
     bool showing_ = false;
     int cell_ = 0;
+    const Progress& progress_;
+    std::size_t done_ = 0, total_ = 0;
 };
 
 }  // namespace
@@ -487,7 +551,8 @@ Loaded load(const DecodingOptions& o, const std::set<long>& shown) {
     return l;
 }
 
-results::UdlDecodingReport run_loaded(const DecodingOptions& o, Loaded& l, const std::set<long>& shown, bool needed_only) {
+results::UdlDecodingReport run_loaded(const DecodingOptions& o, Loaded& l, const std::set<long>& shown, bool needed_only,
+                                      const Progress& progress = {}) {
     results::UdlDecodingReport r;
     r.inferred = l.inferred;
     r.prompt_ids = l.prompt_ids;
@@ -497,20 +562,45 @@ results::UdlDecodingReport run_loaded(const DecodingOptions& o, Loaded& l, const
         r.raised_at_prompt = true;
         return r;
     }
-    Notebook(o, *l.tok, l.model.get(), r).run(shown, needed_only);
+    Notebook(o, *l.tok, l.model.get(), r, progress).run(shown, needed_only);
     return r;
 }
 
 }  // namespace
 
-results::UdlDecodingReport run_udl_decoding(const DecodingOptions& o) {
+results::UdlDecodingReport run_udl_decoding(const DecodingOptions& o, const Progress& progress) {
     validate(o);
     std::set<long> shown(o.cells.begin(), o.cells.end());
     const bool all = shown.empty();
     if (all) shown = o.model.empty() ? std::set<long>{7} : std::set<long>(decoding_cells().begin(), decoding_cells().end());
     Loaded l = load(o, shown);
-    results::UdlDecodingReport r = run_loaded(o, l, shown, false);
+    results::UdlDecodingReport r = run_loaded(o, l, shown, false, progress);
     r.model_missing = o.model.empty() && all;
+    return r;
+}
+
+results::UdlAttentionReport run_udl_attention(const DecodingOptions& o, std::optional<std::pair<long, long>> lh) {
+    validate(o);
+    if (o.model.empty()) throw UsageError("--attention", "needs --model (or ATTN_GPT2_MODEL)");
+    Loaded l = load(o, {10});
+    if (l.prompt_key_error)
+        throw IoError("--vocab: the vocabulary lacks the token '" + *l.prompt_key_error + "' that the prompt's merges make");
+    const gpt2::Config& c = l.model->config();
+    if (lh && (lh->first < 0 || lh->first >= c.n_layer || lh->second < 0 || lh->second >= c.n_head))
+        throw UsageError("--attention", "layer must be in 0.." + std::to_string(c.n_layer - 1) + " and head in 0.." +
+                                            std::to_string(c.n_head - 1) + " (got " + std::to_string(lh->first) + "," +
+                                            std::to_string(lh->second) + ")");
+    if (static_cast<long>(l.prompt_ids.size()) > c.n_positions)
+        throw UsageError("--prompt", "has " + std::to_string(l.prompt_ids.size()) + " tokens; the model takes at most " +
+                                         std::to_string(c.n_positions));
+    results::UdlAttentionReport r;
+    r.ids = l.prompt_ids;
+    for (int id : r.ids) r.tokens.push_back(l.tok->decode({id}, o.legacy_decode));
+    r.layers = c.n_layer;
+    r.heads = c.n_head;
+    r.shown = lh;
+    r.weights = l.model->attention(r.ids);
+    r.inferred = l.inferred;
     return r;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "experiments/progress.hpp"
 #include "results/udl_decoding_report.hpp"
 
 namespace attn::experiments {
@@ -46,8 +47,14 @@ const std::vector<long>& decoding_cells();
 // Ranges that need no files (UsageError naming the flag).
 void validate(const DecodingOptions& options);
 // Runs the notebook: reads the vocabulary and model (IoError for a bad file, UsageError for a
-// bad combination), computes the shown cells' lines.
-results::UdlDecodingReport run_udl_decoding(const DecodingOptions& options);
+// bad combination), computes the shown cells' lines. `progress` hears of each decision before it
+// is made, its step named "cell 28, beam search: step 4 of 9" (every cell that runs counts,
+// silent ones too).
+results::UdlDecodingReport run_udl_decoding(const DecodingOptions& options, const Progress& progress = {});
+
+// --attention L,H or all: GPT-2's attention on the prompt. `layer_head` none: every layer and
+// head; else checked against the model (UsageError naming --attention and the ranges).
+results::UdlAttentionReport run_udl_attention(const DecodingOptions& options, std::optional<std::pair<long, long>> layer_head);
 
 // The cell whose generator `cell` carries on (11 <- 10, 15 <- 14, 23 <- 22), 0 for a cell that
 // reseeds.

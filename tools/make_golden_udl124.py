@@ -38,6 +38,15 @@ CASES = {
     "tiny_kth": f"--model {M0} --vocab VOCAB --cell 26 --kth 0,3,7",
     "tiny_beams1": f"--model {M0} --vocab VOCAB --cell 28 --beams 1 --tokens 3",
 }
+# GPT-2's own attention on the prompt (--attention L,H): the chapter's A for one head; a longer
+# prompt, a one-layer F16 model with four heads and a CJK prompt, and a layer past the model's.
+CASES["attention_tiny_1_0"] = f"--model {M0} --vocab VOCAB --attention 1,0"
+CASES["attention_tiny_0_1_long_prompt"] = (f"--model {M0} --vocab VOCAB --attention 0,1 --prompt "
+                                           "\"The cat sat on the mat because it was tired of the long walk home.\"")
+CASES["attention_f16_heads4_cjk"] = ("--model tiny:seed=2,dtype=F16,layers=1,heads=4,embd=16 --vocab VOCAB "
+                                     "--attention 0,3 --prompt 床前明月光")
+CASES["attention_legacy_decode"] = f"--model {M0} --vocab VOCAB --attention 1,1 --legacy-decode --prompt \"I don't know , he said .\""
+CASES["attention_layer_out_of_range"] = f"--model {M0} --vocab VOCAB --attention 2,0"
 for name in ["topk-k", "topk-ascending", "topk-no-renorm", "nucleus-off-by-one", "nucleus-minus-one",
              "nucleus-ascending", "beam-without-quirk", "sample-greedy", "greedy-sample"]:
     cells = {"topk": "18,19", "nucleus": "22,23", "beam": "28", "sample": "10,11", "greedy": "14,15"}[name.split("-")[0]]

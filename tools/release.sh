@@ -16,6 +16,7 @@
 #   share/zsh/site-functions/_attn            zsh completion
 #   share/fish/vendor_completions.d/attn.fish fish completion
 #   share/doc/attn/copyright                  the licences of attn and of all it links in
+#   share/doc/attn/udl.md                     the UDL notebooks, and how to get GPT-2 for 12.4
 # so that `tar -C ~/.local --strip-components=1 -xzf attn-...tar.gz` installs it.
 # Debian ships no static muParser: its source package (apt-get source, a deb-src line) is built
 # here as a static library. aarch64 is cross-compiled with g++-aarch64-linux-gnu and the arm64
@@ -90,6 +91,8 @@ install -D -m 0644 "$work/attn/completions/zsh/_attn" "$stage/share/zsh/site-fun
 install -D -m 0644 "$work/attn/completions/fish/attn.fish" "$stage/share/fish/vendor_completions.d/attn.fish"
 # The licences of everything linked in (glibc and libcsv are LGPL-2.1+: how to relink is there).
 install -D -m 0644 packaging/deb/copyright "$stage/share/doc/attn/copyright"
+# The notebooks' page: how to get GPT-2 for udl 12.4 (the hint without a model says the same).
+install -D -m 0644 docs/udl.md "$stage/share/doc/attn/udl.md"
 tar -C "$work/stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
     -cf - "$name" | gzip -9n >"dist/$name.tar.gz"
 # ---- the .deb of the same static attn (no Depends), checked by lintian -----------------------

@@ -2,17 +2,21 @@
 #include "gpt2/model.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <cblas.h>
 #include <cmath>
 #include <sys/stat.h>
 
 #include "errors.hpp"
 #include "files/read_whole.hpp"
+#include "gpt2/getting_gpt2.hpp"
 
 namespace attn::gpt2 {
 namespace {
 
-constexpr std::size_t kStates = 32;   // sequences kept (beam search: n_beam chains at a time)
+constexpr std::size_t kStates = 32;      // sequences kept (beam search: n_beam chains at a time)
+constexpr std::size_t kBatch = 16;       // sequences computed together (at most half of kStates)
+constexpr std::size_t kLogitsKept = 64;  // logits kept, answering a sequence asked for again (64 x 200 kB)
 
 [[noreturn]] void bad(const std::string& path, const std::string& what) { throw IoError(path + ": " + what); }
 
@@ -76,6 +80,15 @@ Model::~Model() = default;
 std::unique_ptr<Model> Model::load(const std::string& where, std::string& note) {
     const bool folder = is_dir(where);
     const std::string path = folder ? where + "/model.safetensors" : where;
+    if (folder && !exists(path)) {
+        // a folder half made: name what is there and what is missing (one line, exit 3)
+        std::string present;
+        for (const char* name : {"config.json", "vocab.json", "merges.txt", "pytorch_model.bin", "model.safetensors.part"})
+            if (exists(where + "/" + name)) present += (present.empty() ? "" : ", ") + std::string(name);
+        throw IoError("--model " + where + ": the folder has no model.safetensors" +
+                      (present.empty() ? std::string() : " (it has " + present + ")") +
+                      "; download GPT-2's (548 MB) into it: " + gpt2_file_url("model.safetensors"));
+    }
     if (!exists(path)) throw UsageError("--model", path + ": no such file");
     // No core::before_blas: GPT-2's products run on the one thread OpenBLAS starts with
     // (blas_threads.hpp), as the oracle's torch runs on one; each new token reads every weight once.
@@ -147,67 +160,108 @@ std::unique_ptr<Model> Model::load(const std::string& where, std::string& note) 
     return m;
 }
 
-void Model::step(State& s, int id) {
+namespace {
+
+// Conv1D on B positions at once: out (B, n_out) = b + X (B, n_in) @ W (n_in, n_out). One position
+// is a matrix-vector product (sgemv), as before batches existed; several are one sgemm, which
+// reads W once for all of them (beam search's rounds, Model::prefetch).
+void linear(const float* X, std::size_t B, const float* W, const float* b, std::size_t n_in, std::size_t n_out, float* out) {
+    if (B == 1) return conv1d(X, W, b, n_in, n_out, out);
+    for (std::size_t r = 0; r < B; ++r) std::copy(b, b + n_out, out + r * n_out);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(B), static_cast<int>(n_out), static_cast<int>(n_in),
+                1.0f, X, static_cast<int>(n_in), W, static_cast<int>(n_out), 1.0f, out, static_cast<int>(n_out));
+}
+
+}  // namespace
+
+void Model::step(State& s, int id, const Capture* capture) {
+    State* one[] = {&s};
+    step_batch(one, &id, 1, capture);
+}
+
+// One new position for each of B states (ids[r] appended to *states[r]): the blocks row by row
+// where a row stands alone (LayerNorm, attention over its own cache, gelu), the Conv1D products
+// for all rows at once.
+void Model::step_batch(State* const* states, const int* ids, std::size_t B, const Capture* capture) {
     const std::size_t E = static_cast<std::size_t>(config_.n_embd), H = static_cast<std::size_t>(config_.n_head),
-                      D = E / H, I = static_cast<std::size_t>(config_.inner()), t = s.ids.size();
+                      D = E / H, I = static_cast<std::size_t>(config_.inner());
     const float eps = static_cast<float>(config_.layer_norm_epsilon);
-    std::vector<float> x(E), h(E), qkv(3 * E), y(E), o(E), fc(I);
-    for (std::size_t i = 0; i < E; ++i) x[i] = wte_[static_cast<std::size_t>(id) * E + i] + wpe_[t * E + i];
-    std::vector<float> att(t + 1);
+    std::vector<float> x(B * E), h(B * E), qkv(B * 3 * E), y(B * E), o(B * E), fc(B * I);
+    std::size_t longest = 0;
+    for (std::size_t r = 0; r < B; ++r) {
+        const std::size_t t = states[r]->ids.size();
+        longest = std::max(longest, t);
+        for (std::size_t i = 0; i < E; ++i) x[r * E + i] = wte_[static_cast<std::size_t>(ids[r]) * E + i] + wpe_[t * E + i];
+    }
+    std::vector<float> att(longest + 1);
     float scale = config_.scale_attn_weights ? std::sqrt(static_cast<float>(D)) : 1.0f;
     for (std::size_t l = 0; l < layers_.size(); ++l) {
         const Layer& L = layers_[l];
-        layer_norm(x.data(), L.ln1_w, L.ln1_b, eps, E, h.data());
-        conv1d(h.data(), L.attn_w, L.attn_b, E, 3 * E, qkv.data());   // [q k v] (3E,)
-        s.k[l].insert(s.k[l].end(), qkv.begin() + static_cast<long>(E), qkv.begin() + static_cast<long>(2 * E));
-        s.v[l].insert(s.v[l].end(), qkv.begin() + static_cast<long>(2 * E), qkv.end());
-        for (std::size_t hd = 0; hd < H; ++hd) {
-            const float* q = qkv.data() + hd * D;
-            float mx = -INFINITY;
-            for (std::size_t j = 0; j <= t; ++j) {   // scores q·k_j / sqrt(D), causal: j <= t
-                const float* k = s.k[l].data() + j * E + hd * D;
-                float dot = 0;
-                for (std::size_t d = 0; d < D; ++d) dot += q[d] * k[d];
-                if (config_.scale_attn_weights) dot = dot / scale;
-                if (config_.scale_attn_by_inverse_layer_idx) dot = dot / static_cast<float>(l + 1);
-                att[j] = dot;
-                mx = std::max(mx, dot);
-            }
-            float sum = 0;
-            for (std::size_t j = 0; j <= t; ++j) sum += (att[j] = std::exp(att[j] - mx));
-            for (std::size_t d = 0; d < D; ++d) y[hd * D + d] = 0;
-            for (std::size_t j = 0; j <= t; ++j) {
-                const float a = att[j] / sum;
-                const float* v = s.v[l].data() + j * E + hd * D;
-                for (std::size_t d = 0; d < D; ++d) y[hd * D + d] += a * v[d];
+        for (std::size_t r = 0; r < B; ++r) layer_norm(&x[r * E], L.ln1_w, L.ln1_b, eps, E, &h[r * E]);
+        linear(h.data(), B, L.attn_w, L.attn_b, E, 3 * E, qkv.data());   // [q k v] (3E,) a row
+        for (std::size_t r = 0; r < B; ++r) {
+            State& s = *states[r];
+            const std::size_t t = s.ids.size();
+            const float* row_qkv = &qkv[r * 3 * E];
+            float* row_y = &y[r * E];
+            s.k[l].insert(s.k[l].end(), row_qkv + E, row_qkv + 2 * E);
+            s.v[l].insert(s.v[l].end(), row_qkv + 2 * E, row_qkv + 3 * E);
+            for (std::size_t hd = 0; hd < H; ++hd) {
+                const float* q = row_qkv + hd * D;
+                float mx = -INFINITY;
+                for (std::size_t j = 0; j <= t; ++j) {   // scores q·k_j / sqrt(D), causal: j <= t
+                    const float* k = s.k[l].data() + j * E + hd * D;
+                    float dot = 0;
+                    for (std::size_t d = 0; d < D; ++d) dot += q[d] * k[d];
+                    if (config_.scale_attn_weights) dot = dot / scale;
+                    if (config_.scale_attn_by_inverse_layer_idx) dot = dot / static_cast<float>(l + 1);
+                    att[j] = dot;
+                    mx = std::max(mx, dot);
+                }
+                float sum = 0;
+                for (std::size_t j = 0; j <= t; ++j) sum += (att[j] = std::exp(att[j] - mx));
+                for (std::size_t d = 0; d < D; ++d) row_y[hd * D + d] = 0;
+                float* weights = capture ? capture->weights + ((l * H + hd) * capture->T + t) * capture->T : nullptr;
+                for (std::size_t j = 0; j <= t; ++j) {
+                    const float a = att[j] / sum;
+                    if (weights) weights[j] = a;
+                    const float* v = s.v[l].data() + j * E + hd * D;
+                    for (std::size_t d = 0; d < D; ++d) row_y[hd * D + d] += a * v[d];
+                }
             }
         }
-        conv1d(y.data(), L.proj_w, L.proj_b, E, E, o.data());
-        for (std::size_t i = 0; i < E; ++i) x[i] += o[i];
-        layer_norm(x.data(), L.ln2_w, L.ln2_b, eps, E, h.data());
-        conv1d(h.data(), L.fc_w, L.fc_b, E, I, fc.data());
+        linear(y.data(), B, L.proj_w, L.proj_b, E, E, o.data());
+        for (std::size_t i = 0; i < B * E; ++i) x[i] += o[i];
+        for (std::size_t r = 0; r < B; ++r) layer_norm(&x[r * E], L.ln2_w, L.ln2_b, eps, E, &h[r * E]);
+        linear(h.data(), B, L.fc_w, L.fc_b, E, I, fc.data());
         for (float& f : fc) f = gelu_new(f);
-        conv1d(fc.data(), L.fcp_w, L.fcp_b, I, E, o.data());
-        for (std::size_t i = 0; i < E; ++i) x[i] += o[i];
+        linear(fc.data(), B, L.fcp_w, L.fcp_b, I, E, o.data());
+        for (std::size_t i = 0; i < B * E; ++i) x[i] += o[i];
     }
-    s.ids.push_back(id);
-    s.last_x = std::move(x);
-    ++positions_run_;
+    for (std::size_t r = 0; r < B; ++r) {
+        states[r]->ids.push_back(ids[r]);
+        states[r]->last_x.assign(x.begin() + static_cast<long>(r * E), x.begin() + static_cast<long>((r + 1) * E));
+    }
 }
 
-std::vector<float> Model::logits(const std::vector<int>& ids) {
-    // the kept state sharing the longest prefix with ids
+// The kept state to continue for `ids`: the one sharing the longest prefix, continued in place when
+// it is all prefix and not `taken` (claimed by another sequence of the same batch), else a new
+// state copying that prefix (replacing the least recently used one not taken, once kStates are kept).
+std::size_t Model::state_for(const std::vector<int>& ids, const std::vector<std::size_t>& taken) {
+    auto is_taken = [&](std::size_t i) { return std::find(taken.begin(), taken.end(), i) != taken.end(); };
     std::size_t best = 0, best_len = 0;
     for (std::size_t i = 0; i < states_.size(); ++i) {
         const auto& sid = states_[i].ids;
         std::size_t n = 0;
         while (n < sid.size() && n < ids.size() && sid[n] == ids[n]) ++n;
-        if (n == ids.size() && sid.size() != ids.size()) n = ids.size() - 1;   // the last position must be computed
+        // the last position must be computed (a longer state holds no residual for it; a state cut
+        // by forget() none either)
+        if (n == ids.size() && (sid.size() != ids.size() || states_[i].last_x.empty())) n = ids.size() - 1;
         if (n > best_len || (n == best_len && n > 0 && states_[i].ids.size() < states_[best].ids.size())) best = i, best_len = n;
     }
-    State* s = nullptr;
-    if (best_len > 0 && states_[best].ids.size() <= ids.size() && best_len == states_[best].ids.size()) {
-        s = &states_[best];   // continue it in place
+    std::size_t at = 0;
+    if (!is_taken(best) && best_len > 0 && states_[best].ids.size() <= ids.size() && best_len == states_[best].ids.size()) {
+        at = best;   // continue it in place
     } else {
         State fresh;
         fresh.k.assign(layers_.size(), {});
@@ -223,26 +277,120 @@ std::vector<float> Model::logits(const std::vector<int>& ids) {
         }
         if (states_.size() < kStates) {
             states_.push_back(std::move(fresh));
-            s = &states_.back();
+            at = states_.size() - 1;
         } else {
-            auto lru = std::min_element(states_.begin(), states_.end(),
-                                        [](const State& a, const State& b) { return a.used < b.used; });
-            *lru = std::move(fresh);
-            s = &*lru;
+            at = states_.size();
+            for (std::size_t i = 0; i < states_.size(); ++i)
+                if (!is_taken(i) && (at == states_.size() || states_[i].used < states_[at].used)) at = i;
+            states_[at] = std::move(fresh);
         }
     }
-    s->used = ++clock_;
-    if (s->ids.size() == ids.size() && !s->last_x.empty()) {
-        // the same sequence again: last_x is kept
-    } else {
-        for (std::size_t i = s->ids.size(); i < ids.size(); ++i) step(*s, ids[i]);
-    }
+    states_[at].used = ++clock_;
+    return at;
+}
+
+// The logits of several sequences (at most kBatch): their new positions computed a round at a
+// time, each round one position of every sequence that needs one, in one step_batch; each row's
+// logits kept for a later call.
+void Model::compute(const std::vector<const std::vector<int>*>& seqs, std::vector<std::vector<float>>* out) {
     const std::size_t E = static_cast<std::size_t>(config_.n_embd), V = static_cast<std::size_t>(config_.vocab_size);
-    std::vector<float> h(E), out(V, 0.0f);
-    layer_norm(s->last_x.data(), lnf_w_, lnf_b_, static_cast<float>(config_.layer_norm_epsilon), E, h.data());
-    cblas_sgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(V), static_cast<int>(E), 1.0f, head_, static_cast<int>(E),
-                h.data(), 1, 0.0f, out.data(), 1);   // logits = head (V, E) @ h
-    return out;
+    std::vector<std::size_t> at;
+    for (const std::vector<int>* ids : seqs) at.push_back(state_for(*ids, at));
+    for (;;) {
+        std::vector<State*> rows;
+        std::vector<int> ids;
+        for (std::size_t r = 0; r < seqs.size(); ++r) {
+            State& s = states_[at[r]];
+            if (s.ids.size() < seqs[r]->size()) {
+                rows.push_back(&s);
+                ids.push_back((*seqs[r])[s.ids.size()]);
+            }
+        }
+        if (rows.empty()) break;
+        step_batch(rows.data(), ids.data(), rows.size());
+    }
+    const std::size_t B = seqs.size();
+    std::vector<float> h(B * E), logits(B * V, 0.0f);
+    for (std::size_t r = 0; r < B; ++r)
+        layer_norm(states_[at[r]].last_x.data(), lnf_w_, lnf_b_, static_cast<float>(config_.layer_norm_epsilon), E, &h[r * E]);
+    if (B == 1) {
+        cblas_sgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(V), static_cast<int>(E), 1.0f, head_, static_cast<int>(E),
+                    h.data(), 1, 0.0f, logits.data(), 1);   // logits = head (V, E) @ h
+    } else {   // the output head (a third of the weights) read once for all rows
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(B), static_cast<int>(V), static_cast<int>(E), 1.0f,
+                    h.data(), static_cast<int>(E), head_, static_cast<int>(E), 0.0f, logits.data(), static_cast<int>(V));
+    }
+    for (std::size_t r = 0; r < B; ++r) {
+        std::vector<float> row(logits.begin() + static_cast<long>(r * V), logits.begin() + static_cast<long>((r + 1) * V));
+        if (out) out->push_back(row);
+        kept_.emplace_back(*seqs[r], std::move(row));
+        if (kept_.size() > kLogitsKept) kept_.pop_front();
+    }
+}
+
+const std::vector<float>* Model::kept_logits(const std::vector<int>& ids) const {
+    for (auto it = kept_.rbegin(); it != kept_.rend(); ++it)
+        if (it->first == ids) return &it->second;
+    return nullptr;
+}
+
+std::vector<float> Model::logits(const std::vector<int>& ids) {
+    if (const std::vector<float>* kept = kept_logits(ids)) return *kept;
+    std::vector<std::vector<float>> out;
+    compute({&ids}, &out);
+    return std::move(out.front());
+}
+
+void Model::prefetch(const std::vector<std::vector<int>>& seqs) {
+    std::vector<const std::vector<int>*> todo;
+    for (const std::vector<int>& ids : seqs) {
+        if (ids.empty() || static_cast<long>(ids.size()) > config_.n_positions || kept_logits(ids)) continue;
+        if (std::none_of(todo.begin(), todo.end(), [&](const std::vector<int>* t) { return *t == ids; })) todo.push_back(&ids);
+    }
+    for (std::size_t from = 0; from < todo.size(); from += kBatch) {
+        const std::vector<const std::vector<int>*> batch(todo.begin() + static_cast<long>(from),
+                                                         todo.begin() + static_cast<long>(std::min(todo.size(), from + kBatch)));
+        compute(batch, nullptr);
+    }
+}
+
+void Model::forget(const std::vector<int>& keep) {
+    // the state sharing the longest prefix with `keep`, cut to that prefix (its last position's
+    // residual only when it is not cut)
+    std::size_t best = states_.size(), best_len = 0;
+    for (std::size_t i = 0; i < states_.size(); ++i) {
+        std::size_t n = 0;
+        while (n < states_[i].ids.size() && n < keep.size() && states_[i].ids[n] == keep[n]) ++n;
+        if (n > best_len) best = i, best_len = n;
+    }
+    std::vector<State> kept_state;
+    if (best < states_.size()) {
+        State s = std::move(states_[best]);
+        const std::size_t E = static_cast<std::size_t>(config_.n_embd);
+        if (s.ids.size() != best_len) {
+            s.ids.resize(best_len);
+            for (auto& k : s.k) k.resize(best_len * E);
+            for (auto& v : s.v) v.resize(best_len * E);
+            s.last_x.clear();
+        }
+        kept_state.push_back(std::move(s));
+    }
+    states_ = std::move(kept_state);
+    std::deque<std::pair<std::vector<int>, std::vector<float>>> kept;
+    for (auto& entry : kept_)
+        if (entry.first == keep) kept.push_back(std::move(entry));
+    kept_ = std::move(kept);
+}
+
+std::vector<float> Model::attention(const std::vector<int>& ids) {
+    const std::size_t T = ids.size(), L = layers_.size(), H = static_cast<std::size_t>(config_.n_head);
+    std::vector<float> weights(L * H * T * T, 0.0f);
+    const Capture capture{weights.data(), T};
+    State s;
+    s.k.assign(L, {});
+    s.v.assign(L, {});
+    for (int id : ids) step(s, id, &capture);
+    return weights;
 }
 
 std::vector<float> Model::probs(const std::vector<int>& ids) {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "errors.hpp"
+#include "gpt2/getting_gpt2.hpp"
 #include "text/utf8.hpp"
 
 namespace attn::gpt2 {
@@ -21,6 +22,13 @@ namespace {
 constexpr std::uint64_t kMaxHeader = 100'000'000;   // the safetensors library's limit
 
 [[noreturn]] void bad(const std::string& path, const std::string& what) { throw IoError(path + ": " + what); }
+
+// A download cut short: the bytes there and the bytes the header promises, and where the whole
+// file comes from.
+[[noreturn]] void incomplete(const std::string& path, std::uint64_t have, std::uint64_t want) {
+    bad(path, "an incomplete download: " + std::to_string(have) + " bytes of the " + std::to_string(want) +
+                  " its header promises; download it again (GPT-2's: " + gpt2_file_url("model.safetensors") + ")");
+}
 
 std::size_t item_size(const std::string& dtype) {
     static const std::map<std::string, std::size_t> sizes = {
@@ -60,10 +68,16 @@ float half_to_float(std::uint16_t h) {   // IEEE binary16 -> binary32, exact
 }  // namespace
 
 SafetensorsHeader parse_safetensors_header(std::string_view start, std::uint64_t size, const std::string& path) {
+    if (const auto lfs = git_lfs_pointer_size(start))
+        bad(path, "a Git LFS pointer (" + std::to_string(size) + " bytes), not the weights" +
+                      (*lfs ? " (" + std::to_string(*lfs) + " bytes)" : std::string()) +
+                      ": the repository was cloned without Git LFS; run `git lfs pull` in the clone, or download the "
+                      "file itself (GPT-2's: " + gpt2_file_url("model.safetensors") + ")");
     if (size < 8 || start.size() < 8)
         bad(path, "truncated: " + std::to_string(size) + " bytes, not even the 8-byte header length");
     std::uint64_t n = 0;
     for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(start[static_cast<std::size_t>(i)]);
+    if (n > size - 8 && n <= kMaxHeader && start.size() > 8 && start[8] == '{') incomplete(path, size, 8 + n);
     if (n > size - 8)
         bad(path, "the header length " + std::to_string(n) + " runs past the end of the file (" + std::to_string(size) + " bytes)");
     if (n > kMaxHeader) bad(path, "the header length " + std::to_string(n) + " is over the format's 100,000,000 bytes");
@@ -128,7 +142,9 @@ SafetensorsHeader parse_safetensors_header(std::string_view start, std::uint64_t
         const bool negative = (!offsets[0].is_number_unsigned() && offsets[0].get<long long>() < 0) ||
                               (!offsets[1].is_number_unsigned() && offsets[1].get<long long>() < 0);
         if (!negative) t.begin = offsets[0].get<std::uint64_t>(), t.end = offsets[1].get<std::uint64_t>();
-        if (negative || !(t.begin <= t.end && t.end <= h.data_size))
+        // offsets past the data section's end are a cut download when the tensors are otherwise
+        // whole (told after the spans are checked, below)
+        if (negative || t.begin > t.end)
             bad(path, "tensor " + name + " has data_offsets " + offsets.dump() + " outside the " +
                           std::to_string(h.data_size) + "-byte data section");
         unsigned __int128 need = item_size(t.dtype);   // prod(shape) * itemsize, saturated
@@ -154,6 +170,7 @@ SafetensorsHeader parse_safetensors_header(std::string_view start, std::uint64_t
                           quote_name(name) + ", belong to no tensor");
         at = end;
     }
+    if (at > h.data_size) incomplete(path, size, h.data_offset + at);
     if (at != h.data_size) bad(path, "the last " + std::to_string(h.data_size - at) + " bytes of the data section belong to no tensor");
     return h;
 }

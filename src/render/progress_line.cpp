@@ -5,6 +5,10 @@
 
 namespace attn::render {
 
+namespace {
+constexpr double kRedraw = 0.5;   // seconds between draws of an unchanged line (the timer ticks each 0.5 s)
+}  // namespace
+
 ProgressLine::ProgressLine(std::string label, Sink sink, Clock clock, double delay, double interval, bool time_left)
     : label_(std::move(label)), sink_(std::move(sink)), clock_(std::move(clock)), start_(clock_()),
       delay_(delay), interval_(interval), time_left_(time_left) {}
@@ -28,7 +32,8 @@ void ProgressLine::update(std::size_t done, std::size_t total, const std::string
     if (time_left_ && done > 0 && done < total && elapsed >= 1.0) {
         left = static_cast<long>(std::ceil(elapsed * static_cast<double>(total - done) / static_cast<double>(done)));
     }
-    if (percent == last_percent_ && left == last_left_ && step == shown_step_) return;
+    // the same line is drawn again each half second (a terminal recording shows the run alive)
+    if (percent == last_percent_ && left == last_left_ && step == shown_step_ && now - last_ < kRedraw) return;
     last_ = now;
     last_percent_ = percent;
     last_left_ = left;

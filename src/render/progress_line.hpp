@@ -23,6 +23,7 @@ public:
     // longer line before leaves nothing behind).
     ProgressLine(std::string label, Sink sink, Clock clock, double delay = 0.25, double interval = 0.1,
                  bool time_left = false);
+    // An unchanged line is drawn again once half a second has passed since it was last drawn.
     // `done` of `total` units finished, on `step` (shown in brackets after the percentage:
     // "attn cost: 45% (recompute, T = 4000)"; a new step redraws the line at once).
     void update(std::size_t done, std::size_t total, const std::string& step = "");

@@ -1,5 +1,6 @@
 #include "render/udl_decoding_text.hpp"
 
+#include "gpt2/getting_gpt2.hpp"
 #include "print/python_str_repr.hpp"
 
 namespace attn::render {
@@ -22,11 +23,7 @@ std::string udl_decoding_raised(const results::UdlDecodingReport& r) {
     return "cell " + std::to_string(r.raised_cell) + ": the notebook raises " + udl_decoding_exception(r) + "; Run all stops here";
 }
 
-std::string udl_decoding_model_missing() {
-    return "cells 10-28 need GPT-2's weights: the Hugging Face folder gpt2 (config.json, model.safetensors, "
-           "vocab.json, merges.txt; `huggingface-cli download gpt2 --local-dir gpt2`), given as --model DIR "
-           "or in ATTN_GPT2_MODEL";
-}
+std::string udl_decoding_model_missing() { return gpt2::getting_gpt2(); }
 
 namespace {
 

@@ -94,4 +94,21 @@ struct UdlDecodingDiagnosis {
     std::string yours, right;                    // the line (or the exception) there
 };
 
+// `attn udl 12.4 --attention L,H|all`: GPT-2's own attention on the prompt, every layer's and
+// head's (the chapter's A for each: column n, the output position, sums to 1 over the input
+// positions m <= n).
+struct UdlAttentionReport {
+    std::vector<int> ids;                  // the prompt's tokens
+    std::vector<std::string> tokens;       // each decoded alone (tokenizer.decode([id]))
+    long layers = 0, heads = 0;            // the model's
+    std::optional<std::pair<long, long>> shown;   // --attention L,H; none: all
+    std::vector<float> weights;            // ((l H + h) T + n) T + m: query (output) n, key (input) m
+    std::string inferred;                  // the inferred-config line of a bare file, if any
+    std::size_t size() const { return ids.size(); }
+    float a(long layer, long head, std::size_t m, std::size_t n) const {   // A[m, n] of the chapter
+        const std::size_t T = ids.size();
+        return weights[((static_cast<std::size_t>(layer * heads + head)) * T + n) * T + m];
+    }
+};
+
 }  // namespace attn::results

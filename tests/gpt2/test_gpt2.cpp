@@ -57,7 +57,7 @@ TEST_CASE("safetensors: a good header is read, with its metadata") {
 
 TEST_CASE("safetensors: every bad header is one line naming the file") {
     CHECK(has(refusal("abc"), "truncated: 3 bytes"));
-    CHECK(has(refusal(file_with_header("{}", 0).substr(0, 9)), "runs past the end"));
+    CHECK(has(refusal(file_with_header("{}", 0).substr(0, 9)), "an incomplete download: 9 bytes of the 10"));
     std::string huge = file_with_header("{}", 0);
     huge[5] = 1;   // 2^40 + 2
     CHECK(has(refusal(huge), "runs past the end"));
@@ -69,7 +69,15 @@ TEST_CASE("safetensors: every bad header is one line naming the file") {
     CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[1]}})", 4)), "lacks dtype"));
     CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"Q4","shape":[1],"data_offsets":[0,4]}})", 4)), "unknown to safetensors"));
     CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[-1],"data_offsets":[0,4]}})", 4)), "not a list of sizes"));
-    CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,8]}})", 4)), "outside the 4-byte data section"));
+    CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[8,12]}})", 4)), "bytes 0..8 of the data section"));
+    // a tensor that ends past the data, the tensors otherwise whole: a download cut short
+    CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", 4)),
+              "an incomplete download: 66 bytes of the 70 its header promises"));
+    CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", 4).substr(0, 20)),
+              "an incomplete download: 20 bytes of the 62 its header promises"));
+    // what `git clone` without Git LFS leaves in place of model.safetensors
+    CHECK(has(refusal("version https://git-lfs.github.com/spec/v1\noid sha256:248dfc3911869ec493c76e65bf2fcf7f615828b0254c12b473182f0f81d3a707\nsize 548105171\n"),
+              "a Git LFS pointer (134 bytes), not the weights (548105171 bytes): the repository was cloned without Git LFS; run `git lfs pull`"));
     CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[4,0]}})", 4)), "outside"));
     CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,4]}})", 4)), "needs 8"));
     CHECK(has(refusal(file_with_header(R"({"a":{"dtype":"F32","shape":[4294967296,4294967296,4294967296],"data_offsets":[0,4]}})", 4)),

@@ -12,6 +12,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/numpy_printer.hpp"
 #include "cli/experiment_command.hpp"
+#include "cli/progress.hpp"
 #include "errors.hpp"
 #include "files/read_whole.hpp"
 #include "experiments/udl.hpp"
@@ -20,9 +21,11 @@
 #include "render/heatmap_views.hpp"
 #include "render/json/udl_decoding_json.hpp"
 #include "render/json/udl_json.hpp"
+#include "render/svg/attention_grid_svg.hpp"
 #include "render/svg/decoding_svg.hpp"
 #include "render/svg/heatmap_svg.hpp"
 #include "render/svg/tokenize_svg.hpp"
+#include "render/udl_attention_text.hpp"
 #include "render/udl_decoding_text.hpp"
 #include "render/udl_text.hpp"
 
@@ -37,6 +40,7 @@ struct UdlFlags {
     std::optional<std::string> mistake, diagnose, text;
     experiments::DecodingOptions decoding;   // 12.4
     std::optional<std::string> model, vocab, prompt;
+    std::optional<std::string> attention;   // 12.4: --attention L,H or all
     std::optional<long> cell;
     std::vector<long> cells;
     std::vector<std::string> given_124, given_seeds;   // 12.4's flags and --seed-x/--seed-w, as given
@@ -75,7 +79,7 @@ bool decoding(const UdlFlags& f) { return f.notebooks.size() == 1 && f.notebooks
 
 // 12.4's options: the flags, --model from the environment when not given.
 experiments::DecodingOptions decoding_options(const UdlFlags& f, bool heatmap = false) {
-    refuse_other_notebooks(f, true, heatmap);
+    refuse_other_notebooks(f, true, heatmap && !f.attention);   // --heatmap draws 12.4's attention
     experiments::DecodingOptions o = f.decoding;
     if (f.model) o.model = *f.model;
     else if (const char* env = std::getenv(kModelEnvironment); env && *env) o.model = env;
@@ -90,9 +94,47 @@ experiments::DecodingOptions decoding_options(const UdlFlags& f, bool heatmap = 
 
 std::string read_input(const std::string& path);
 
+// --attention L,H (0-based, checked against the model later) or all (nullopt).
+std::optional<std::pair<long, long>> parse_attention(const std::string& text) {
+    if (text == "all") return std::nullopt;
+    const std::size_t comma = text.find(',');
+    auto number = [](const std::string& s, long& out) {
+        if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+        out = std::stol(s);
+        return true;
+    };
+    long layer = 0, head = 0;
+    if (comma == std::string::npos || !number(text.substr(0, comma), layer) || !number(text.substr(comma + 1), head))
+        throw UsageError("--attention", "takes L,H (a layer and a head, 0-based, e.g. 0,1) or all (got '" + text + "')");
+    return std::make_pair(layer, head);
+}
+
+// --attention: GPT-2's own attention on the prompt (text as udl124.py --attention prints it,
+// --heatmap, --svg: a head's picture, or with all one grid of every layer and head; JSON).
+int run_attention(const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) {
+    const UdlFlags& f = t.options;
+    if (f.diagnose) throw UsageError("--attention", "does not apply with --diagnose");
+    if (f.cell || !f.cells.empty()) throw UsageError(f.cell ? "--cell" : "--cells", "does not apply with --attention (it shows the prompt)");
+    if (f.mistake) throw UsageError("--mistake", "does not apply with --attention");
+    const auto layer_head = parse_attention(*f.attention);
+    const results::UdlAttentionReport r = experiments::run_udl_attention(decoding_options(f, t.pictures.heatmap), layer_head);
+    if (!r.inferred.empty()) std::fprintf(stderr, "attn: %s\n", r.inferred.c_str());
+    if (!t.pictures.svg.empty())
+        write_svg(t.pictures, layer_head ? render::svg::heatmaps_svg(render::udl_attention_heatmaps(r))
+                                         : render::svg::attention_grid_svg(r));
+    if (t.presentation.format == Format::json) {
+        write_stdout(render::udl_attention_json(r, record));
+        return 0;
+    }
+    write_stdout(render::udl_attention_text(r));
+    if (t.pictures.heatmap) write_stdout(heatmaps_text(render::udl_attention_heatmaps(r), t.pictures));
+    return 0;
+}
+
 // Notebook 12.4: the printed lines on standard output, a note on standard error for what the
 // notebook raised (exit 1) or for the weights it lacked (exit 4).
 int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) {
+    if (t.options.attention) return run_attention(t, record);
     decoding_options(t.options, t.pictures.heatmap);
     if (t.options.diagnose) {
         if (!t.pictures.svg.empty()) throw UsageError("--svg", "does not apply with --diagnose");
@@ -102,7 +144,12 @@ int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation&
                                                            : render::udl_decoding_diagnosis_text(d));
         return d.match == "right" ? 0 : 1;
     }
-    const results::UdlDecodingReport r = experiments::run_udl_decoding(decoding_options(t.options));
+    const experiments::DecodingOptions o = decoding_options(t.options);
+    const results::UdlDecodingReport r = [&] {
+        if (t.presentation.format == Format::json) return experiments::run_udl_decoding(o);
+        StderrProgress progress("attn udl 12.4:");   // on a terminal only; erased before anything is printed
+        return experiments::run_udl_decoding(o, progress.steps());
+    }();
     if (!r.inferred.empty()) std::fprintf(stderr, "attn: %s\n", r.inferred.c_str());
     if (!t.pictures.svg.empty()) write_svg(t.pictures, render::svg::decoding_svg(r));
     write_stdout(t.presentation.format == Format::json ? render::udl_decoding_json(r, record) : render::udl_decoding_text(r));
@@ -247,6 +294,9 @@ Command udl_command() {
                                                    kModelEnvironment + ")")),
         lift(&UdlFlags::vocab, given_text_flag("--vocab", "DIR",
                                                "12.4: vocab.json + merges.txt or encoder.json + vocab.bpe (default: the model folder)")),
+        lift(&UdlFlags::attention, given_text_flag("--attention", "L,H|all",
+                                                   "12.4: GPT-2's attention on the prompt, layer L head H (0-based) as the chapter "
+                                                   "prints A, or all (--svg: every layer and head in one grid)")),
         lift(&UdlFlags::prompt, given_text_flag("--prompt", "TEXT", std::string("12.4: the prompt (default: ") + experiments::kUdlPrompt + ")")),
         dec(&experiments::DecodingOptions::seed, seed_text(int_flag("--seed", "12.4: set_seed's np.random.seed", d.seed, seeds))),
         dec(&experiments::DecodingOptions::tokens, int_flag("--tokens", "12.4: tokens per loop, and beam_length", d.tokens, range_text(0L, 10000L))),

@@ -48,6 +48,30 @@ std::string udl_decoding_json(const results::UdlDecodingReport& r, const results
     return json::document(invocation, std::move(data));
 }
 
+std::string udl_attention_json(const results::UdlAttentionReport& r, const results::Invocation& invocation) {
+    const std::size_t T = r.size();
+    json::Json heads = json::Json::array();
+    for (long l = 0; l < r.layers; ++l)
+        for (long h = 0; h < r.heads; ++h) {
+            if (r.shown && *r.shown != std::make_pair(l, h)) continue;
+            json::Json a = json::Json::array();
+            for (std::size_t m = 0; m < T; ++m) {
+                std::vector<double> row;
+                for (std::size_t n = 0; n < T; ++n) row.push_back(r.a(l, h, m, n));
+                a.push_back(row);
+            }
+            heads.push_back({{"layer", l}, {"head", h}, {"A", a}});
+        }
+    json::Object data;
+    data.value("notebook", "12.4")
+        .value("prompt_ids", r.ids)
+        .value("tokens", r.tokens)
+        .value("layers", r.layers)
+        .value("heads", r.heads)
+        .value("attention", heads);
+    return json::document(invocation, std::move(data));
+}
+
 std::string udl_decoding_diagnosis_json(const results::UdlDecodingDiagnosis& d, const results::Invocation& invocation) {
     auto text_or_null = [](const std::string& s) { return s.empty() ? json::Json(nullptr) : json::Json(s); };
     json::Json also = json::Json::array();

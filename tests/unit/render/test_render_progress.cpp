@@ -30,6 +30,10 @@ TEST_CASE("progress: nothing before the delay, then at most one line per interva
     line.update(40, 100);               // the same percentage: not redrawn
     line.update(0, 0);                  // nothing to measure: ignored
     CHECK(out == "\rattn scaling: 30%\x1b[K\rattn scaling: 40%\x1b[K");
+    now = 1.6;
+    line.update(40, 100);               // unchanged, but a second since it was drawn: drawn again
+    CHECK(out == "\rattn scaling: 30%\x1b[K\rattn scaling: 40%\x1b[K\rattn scaling: 40%\x1b[K");
+    out = "\rattn scaling: 30%\x1b[K\rattn scaling: 40%\x1b[K";
     line.finish();
     CHECK(out == "\rattn scaling: 30%\x1b[K\rattn scaling: 40%\x1b[K\r\x1b[K");
     line.finish();                      // once erased, nothing more
