@@ -10,7 +10,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 
 using namespace attn::homework;
 

@@ -1,13 +1,13 @@
 // The glue of `attn homework`: files, environment and order of work; the rest is pure.
 #include "homework/homework.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 
 #include <exception>
 
 #include "errors.hpp"
 #include "homework/key/answer_key.hpp"
 #include "homework/class/grade_class.hpp"
-#include "homework/files.hpp"
+#include "homework/io/files.hpp"
 #include "homework/grade/grade_student.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/sheet_reports.hpp"
@@ -16,7 +16,7 @@
 #include "homework/sheet/sheet_text.hpp"
 #include "homework/solutions/solution_charts.hpp"
 #include "homework/solutions/solution_text.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 
 namespace attn::homework {
 
@@ -27,7 +27,7 @@ namespace {
 HomeworkOutput grade_sheet(const HomeworkOptions& o) {
     HomeworkOutput result;
     const SheetReports reports(o);
-    const StudentGrade graded = grade_one_sheet(o);
+    const StudentGrade graded = grade_one_sheet(o, o.sheet);
     result.out = grade_table_text(graded.report);
     std::string warnings;
     for (const std::string& w : graded.report.warnings) warnings += "attn: warning: " + safe_text(w) + "\n";
@@ -66,7 +66,10 @@ Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.varia
 
 HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(std::size_t, std::size_t)>& progress) {
     if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o);
-    if (o.mode == HomeworkOptions::Mode::grade_class) return grade_class(o, progress);
+    if (o.mode == HomeworkOptions::Mode::grade_class) {
+        const ClassOutput graded = grade_class(o, progress);
+        return {graded.out, "", graded.code};
+    }
     HomeworkOutput result;
     const Variant variant = make_variant(o.variant, course_secret(o));
     const Solutions solutions = solve(variant, o.mode == HomeworkOptions::Mode::solutions

@@ -11,9 +11,8 @@
 #include <vector>
 
 #include "errors.hpp"
-#include "homework/grade/points.hpp"
-#include "homework/trust/variant.hpp"
-#include "render/lang.hpp"
+#include "homework/class/grade_class.hpp"
+#include "homework/problems/variant.hpp"
 
 namespace attn::homework {
 
@@ -39,31 +38,17 @@ struct HomeworkFlags {
     std::optional<std::string> secret_env;    // $ATTN_COURSE_SECRET
 };
 
-struct HomeworkOptions {
+// Every room's request, the glue's own fields added: the teacher's side (TeacherSide,
+// grade/grade_student.hpp) and the class run (ClassRun, class/grade_class.hpp) are read by the rooms
+// that use them, each from its own part, so that no room below includes this glue.
+struct HomeworkOptions : ClassRun {
     enum class Mode { solutions, template_sheet, key, grade, grade_class };
     Mode mode = Mode::solutions;
-    int problem = 0;               // 0: all three; 1..3
-    std::string variant;           // --variant ID as typed; "" is the chapter's numbers
     std::string sheet;             // --grade FILE ("-" is standard input)
-    std::string roster;            // --grade-class ROSTER
-    std::string out_dir;           // --out DIR
-    unsigned jobs = 0;             // --jobs N; 0: every core
     std::string junit;             // --junit FILE
     std::string gradescope;        // --gradescope FILE
-    std::string course;            // --course FILE
-    std::string secret_file;       // --secret-file FILE
-    std::optional<std::string> secret_env;   // $ATTN_COURSE_SECRET
     std::string step_summary;      // $GITHUB_STEP_SUMMARY (appended to), "" when unset
-    PointRules points;             // --points
-    bool show_expected = false;    // --show-expected
     std::string svg_dir;           // --svg DIR: the worked solutions' charts written there; "": none
-    // --lang / $ATTN_LANG, chosen by the CLI: the worked solutions' and the sheets' problem text.
-    // The grader's table, warnings and reports are English in either language (as the default
-    // has printed them since the grader was written), so --lang en changes no byte of them.
-    render::Lang lang = render::Lang::zh_TW;
-    // class.svg's words: English unless --lang or $ATTN_LANG chose a language (a server with no
-    // CJK font draws Chinese as empty boxes; docs/pictures.md).
-    render::Lang picture_lang = render::Lang::en;
 };
 
 // Checks the flags' combinations and values (exit 2). Reads no file.

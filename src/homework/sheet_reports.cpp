@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "errors.hpp"
-#include "homework/files.hpp"
+#include "homework/io/files.hpp"
 #include "homework/reports/markdown.hpp"
 #include "homework/reports/report_set.hpp"
 #include "homework/sheet/sheet.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 
 namespace attn::homework {
 

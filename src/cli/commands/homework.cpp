@@ -18,7 +18,7 @@
 #include "homework/problems/book_problems.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/trust/student_id.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 #include "homework/key/key_json.hpp"
 
 namespace attn::cli {

@@ -1,6 +1,6 @@
 #include "homework/reports/report_set.hpp"
 
-#include "homework/files.hpp"
+#include "homework/io/files.hpp"
 #include "homework/reports/junit.hpp"
 
 namespace attn::homework {

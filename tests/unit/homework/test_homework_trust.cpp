@@ -18,9 +18,9 @@
 
 #include "errors.hpp"
 #include "homework/key/answer_key.hpp"
-#include "homework/trust/course.hpp"
+#include "homework/grade/course.hpp"
 #include "homework/grade/expression.hpp"
-#include "homework/files.hpp"
+#include "homework/io/files.hpp"
 #include "homework/grade/grade.hpp"
 #include "homework/grade/grade_student.hpp"
 #include "homework/homework.hpp"
@@ -34,7 +34,7 @@
 #include "homework/sheet/sheet_gate.hpp"
 #include "homework/sheet/sheet_text.hpp"
 #include "homework/trust/student_id.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 #include "rng/seed.hpp"
 
 using namespace attn::homework;
