@@ -2,6 +2,7 @@
 #include "homework/homework.hpp"
 #include "homework/io/cells.hpp"
 
+#include <algorithm>
 #include <exception>
 
 #include "errors.hpp"
@@ -53,12 +54,12 @@ void report_refusal(const HomeworkFlags& f, const Refusal& refusal) {
     if (!f.grade) return;   // reports go with --grade only
     HomeworkOptions o;
     o.sheet = *f.grade;
-    o.junit = f.junit.value_or("");
-    o.gradescope = f.gradescope.value_or("");
+    o.report_files = f.report_files;
     o.course = f.course.value_or("");
     o.secret_file = f.secret_file.value_or("");
     o.step_summary = f.step_summary.value_or("");
-    if (o.junit.empty() && o.gradescope.empty() && o.step_summary.empty()) return;
+    const bool any_file = std::any_of(o.report_files.begin(), o.report_files.end(), [](const auto& f) { return !f.second.empty(); });
+    if (!any_file && o.step_summary.empty()) return;
     SheetReports::write_refusal(o, refusal);
 }
 

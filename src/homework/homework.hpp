@@ -6,6 +6,7 @@
 // as attn::UsageError (exit 2) and attn::IoError (exit 3) for main to catch.
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "errors.hpp"
 #include "homework/class/grade_class.hpp"
 #include "homework/problems/variant.hpp"
+#include "homework/reports/report_set.hpp"
 
 namespace attn::homework {
 
@@ -26,8 +28,7 @@ struct HomeworkFlags {
     std::optional<std::string> grade_class;   // --grade-class ROSTER
     std::optional<std::string> out;           // --out DIR
     std::optional<long> jobs;                 // --jobs N (read as Python's int(), at the edge)
-    std::optional<std::string> junit;         // --junit FILE
-    std::optional<std::string> gradescope;    // --gradescope FILE
+    std::map<std::string, std::string> report_files;   // a report format's flag -> FILE (reports/report_formats.hpp)
     std::optional<std::string> points;        // --points RULES
     std::optional<std::string> course;        // --course FILE
     bool show_expected = false;               // --show-expected
@@ -45,8 +46,7 @@ struct HomeworkOptions : ClassRun {
     enum class Mode { solutions, template_sheet, key, grade, grade_class };
     Mode mode = Mode::solutions;
     std::string sheet;             // --grade FILE ("-" is standard input)
-    std::string junit;             // --junit FILE
-    std::string gradescope;        // --gradescope FILE
+    ReportFiles report_files;      // a report format's flag -> FILE (reports/report_formats.hpp)
     std::string step_summary;      // $GITHUB_STEP_SUMMARY (appended to), "" when unset
     std::string svg_dir;           // --svg DIR: the worked solutions' charts written there; "": none
 };
@@ -58,12 +58,12 @@ HomeworkOptions homework_options(const HomeworkFlags& flags);
 struct Refusal {
     enum class Kind { usage, files };
     Kind kind = Kind::usage;
-    std::string flag;      // the flag, variable or file refused: "--points", "$GITHUB_STEP_SUMMARY", "--junit"
+    std::string flag;      // the flag, variable or file refused: "--points", "$GITHUB_STEP_SUMMARY", "--gradescope"
     std::string message;   // what is wrong with it
     static Refusal of(const UsageError& e);   // e's flag and message, kind usage
     int exit_code() const { return kind == Kind::usage ? 2 : 3; }
     // The error line: "FLAG: MESSAGE" (attn::UsageError's shape); for files "FLAG MESSAGE", the
-    // message starting with the path ("--junit out/: is a directory").
+    // message starting with the path ("--gradescope out/: is a directory").
     std::string text() const { return kind == Kind::usage ? flag + ": " + message : flag + " " + message; }
     [[noreturn]] void raise() const;          // throws attn::UsageError or attn::IoError
 };
@@ -84,7 +84,7 @@ Variant homework_variant(const HomeworkOptions& options);
 void report_refusal(const HomeworkFlags& flags, const Refusal& refusal);
 
 // When the sheet cannot be read, the reports are still written (saying why) before the error is
-// rethrown, so that a CI job gets its JUnit/Gradescope files and summary in every case.
+// rethrown, so that a CI job gets its report files and summary in every case.
 // `progress(done, total)` is called as the students of --grade-class are graded.
 HomeworkOutput run_homework(const HomeworkOptions& options,
                             const std::function<void(std::size_t, std::size_t)>& progress = {});
