@@ -12,7 +12,7 @@
 
 #include "errors.hpp"
 #include "homework/key/answer_key.hpp"
-#include "homework/trust/course.hpp"
+#include "homework/grade/course.hpp"
 #include "homework/grade/grade.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/reports/gradescope.hpp"

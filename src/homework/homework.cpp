@@ -1,13 +1,14 @@
 // The glue of `attn homework`: files, environment and order of work; the rest is pure.
 #include "homework/homework.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 
+#include <algorithm>
 #include <exception>
 
 #include "errors.hpp"
 #include "homework/key/answer_key.hpp"
 #include "homework/class/grade_class.hpp"
-#include "homework/files.hpp"
+#include "homework/io/files.hpp"
 #include "homework/grade/grade_student.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/sheet_reports.hpp"
@@ -16,7 +17,7 @@
 #include "homework/sheet/sheet_text.hpp"
 #include "homework/solutions/solution_charts.hpp"
 #include "homework/solutions/solution_text.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 
 namespace attn::homework {
 
@@ -27,7 +28,7 @@ namespace {
 HomeworkOutput grade_sheet(const HomeworkOptions& o) {
     HomeworkOutput result;
     const SheetReports reports(o);
-    const StudentGrade graded = grade_one_sheet(o);
+    const StudentGrade graded = grade_one_sheet(o, o.sheet);
     result.out = grade_table_text(graded.report);
     std::string warnings;
     for (const std::string& w : graded.report.warnings) warnings += "attn: warning: " + safe_text(w) + "\n";
@@ -53,12 +54,12 @@ void report_refusal(const HomeworkFlags& f, const Refusal& refusal) {
     if (!f.grade) return;   // reports go with --grade only
     HomeworkOptions o;
     o.sheet = *f.grade;
-    o.junit = f.junit.value_or("");
-    o.gradescope = f.gradescope.value_or("");
+    o.report_files = f.report_files;
     o.course = f.course.value_or("");
     o.secret_file = f.secret_file.value_or("");
     o.step_summary = f.step_summary.value_or("");
-    if (o.junit.empty() && o.gradescope.empty() && o.step_summary.empty()) return;
+    const bool any_file = std::any_of(o.report_files.begin(), o.report_files.end(), [](const auto& f) { return !f.second.empty(); });
+    if (!any_file && o.step_summary.empty()) return;
     SheetReports::write_refusal(o, refusal);
 }
 
@@ -66,7 +67,10 @@ Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.varia
 
 HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(std::size_t, std::size_t)>& progress) {
     if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o);
-    if (o.mode == HomeworkOptions::Mode::grade_class) return grade_class(o, progress);
+    if (o.mode == HomeworkOptions::Mode::grade_class) {
+        const ClassOutput graded = grade_class(o, progress);
+        return {graded.out, "", graded.code};
+    }
     HomeworkOutput result;
     const Variant variant = make_variant(o.variant, course_secret(o));
     const Solutions solutions = solve(variant, o.mode == HomeworkOptions::Mode::solutions

@@ -6,14 +6,15 @@
 // as attn::UsageError (exit 2) and attn::IoError (exit 3) for main to catch.
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "errors.hpp"
-#include "homework/grade/points.hpp"
-#include "homework/trust/variant.hpp"
-#include "render/lang.hpp"
+#include "homework/class/grade_class.hpp"
+#include "homework/problems/variant.hpp"
+#include "homework/reports/report_set.hpp"
 
 namespace attn::homework {
 
@@ -27,8 +28,7 @@ struct HomeworkFlags {
     std::optional<std::string> grade_class;   // --grade-class ROSTER
     std::optional<std::string> out;           // --out DIR
     std::optional<long> jobs;                 // --jobs N (read as Python's int(), at the edge)
-    std::optional<std::string> junit;         // --junit FILE
-    std::optional<std::string> gradescope;    // --gradescope FILE
+    std::map<std::string, std::string> report_files;   // a report format's flag -> FILE (reports/report_formats.hpp)
     std::optional<std::string> points;        // --points RULES
     std::optional<std::string> course;        // --course FILE
     bool show_expected = false;               // --show-expected
@@ -39,31 +39,16 @@ struct HomeworkFlags {
     std::optional<std::string> secret_env;    // $ATTN_COURSE_SECRET
 };
 
-struct HomeworkOptions {
+// Every room's request, the glue's own fields added: the teacher's side (TeacherSide,
+// grade/grade_student.hpp) and the class run (ClassRun, class/grade_class.hpp) are read by the rooms
+// that use them, each from its own part, so that no room below includes this glue.
+struct HomeworkOptions : ClassRun {
     enum class Mode { solutions, template_sheet, key, grade, grade_class };
     Mode mode = Mode::solutions;
-    int problem = 0;               // 0: all three; 1..3
-    std::string variant;           // --variant ID as typed; "" is the chapter's numbers
     std::string sheet;             // --grade FILE ("-" is standard input)
-    std::string roster;            // --grade-class ROSTER
-    std::string out_dir;           // --out DIR
-    unsigned jobs = 0;             // --jobs N; 0: every core
-    std::string junit;             // --junit FILE
-    std::string gradescope;        // --gradescope FILE
-    std::string course;            // --course FILE
-    std::string secret_file;       // --secret-file FILE
-    std::optional<std::string> secret_env;   // $ATTN_COURSE_SECRET
+    ReportFiles report_files;      // a report format's flag -> FILE (reports/report_formats.hpp)
     std::string step_summary;      // $GITHUB_STEP_SUMMARY (appended to), "" when unset
-    PointRules points;             // --points
-    bool show_expected = false;    // --show-expected
     std::string svg_dir;           // --svg DIR: the worked solutions' charts written there; "": none
-    // --lang / $ATTN_LANG, chosen by the CLI: the worked solutions' and the sheets' problem text.
-    // The grader's table, warnings and reports are English in either language (as the default
-    // has printed them since the grader was written), so --lang en changes no byte of them.
-    render::Lang lang = render::Lang::zh_TW;
-    // class.svg's words: English unless --lang or $ATTN_LANG chose a language (a server with no
-    // CJK font draws Chinese as empty boxes; docs/pictures.md).
-    render::Lang picture_lang = render::Lang::en;
 };
 
 // Checks the flags' combinations and values (exit 2). Reads no file.
@@ -73,12 +58,12 @@ HomeworkOptions homework_options(const HomeworkFlags& flags);
 struct Refusal {
     enum class Kind { usage, files };
     Kind kind = Kind::usage;
-    std::string flag;      // the flag, variable or file refused: "--points", "$GITHUB_STEP_SUMMARY", "--junit"
+    std::string flag;      // the flag, variable or file refused: "--points", "$GITHUB_STEP_SUMMARY", "--gradescope"
     std::string message;   // what is wrong with it
     static Refusal of(const UsageError& e);   // e's flag and message, kind usage
     int exit_code() const { return kind == Kind::usage ? 2 : 3; }
     // The error line: "FLAG: MESSAGE" (attn::UsageError's shape); for files "FLAG MESSAGE", the
-    // message starting with the path ("--junit out/: is a directory").
+    // message starting with the path ("--gradescope out/: is a directory").
     std::string text() const { return kind == Kind::usage ? flag + ": " + message : flag + " " + message; }
     [[noreturn]] void raise() const;          // throws attn::UsageError or attn::IoError
 };
@@ -99,7 +84,7 @@ Variant homework_variant(const HomeworkOptions& options);
 void report_refusal(const HomeworkFlags& flags, const Refusal& refusal);
 
 // When the sheet cannot be read, the reports are still written (saying why) before the error is
-// rethrown, so that a CI job gets its JUnit/Gradescope files and summary in every case.
+// rethrown, so that a CI job gets its report files and summary in every case.
 // `progress(done, total)` is called as the students of --grade-class are graded.
 HomeworkOutput run_homework(const HomeworkOptions& options,
                             const std::function<void(std::size_t, std::size_t)>& progress = {});

@@ -1,9 +1,11 @@
 // Parsed flags -> HomeworkOptions: which flags go together, and each value's range (exit 2).
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "errors.hpp"
 #include "homework/homework.hpp"
+#include "homework/reports/report_formats.hpp"
 #include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {
@@ -40,17 +42,18 @@ HomeworkOptions homework_options(const HomeworkFlags& f) {
         o.roster = file_flag(f.grade_class, "--grade-class");
         if (!f.out) throw UsageError("--out", "--grade-class needs --out DIR (the folder for the gradebook and reports)");
         if (f.variant) throw UsageError("--variant", "does not go with --grade-class (the roster gives each student's ID)");
-        for (const auto& [name, given] : {std::pair<const char*, bool>{"--junit", f.junit.has_value()},
-                                          {"--gradescope", f.gradescope.has_value()}}) {
-            if (given) throw UsageError(name, "does not go with --grade-class (each student's reports are in DIR/students/)");
+        for (const ReportFormat& format : report_formats()) {
+            if (f.report_files.count(format.flag)) {
+                throw UsageError(format.flag, "does not go with --grade-class (each student's reports are in DIR/students/)");
+            }
         }
     }
     const bool grading = f.grade || f.grade_class;
-    const std::pair<const char*, bool> grade_only[] = {
-        {"--junit", f.junit.has_value()},   {"--gradescope", f.gradescope.has_value()},
-        {"--points", f.points.has_value()}, {"--course", f.course.has_value() && !f.want_template},
-        {"--show-expected", f.show_expected},
-    };
+    std::vector<std::pair<std::string, bool>> grade_only;
+    for (const ReportFormat& format : report_formats()) grade_only.emplace_back(format.flag, f.report_files.count(format.flag) > 0);
+    grade_only.insert(grade_only.end(), {{"--points", f.points.has_value()},
+                                         {"--course", f.course.has_value() && !f.want_template},
+                                         {"--show-expected", f.show_expected}});
     for (const auto& [name, given] : grade_only) {
         if (given && !grading) {
             throw UsageError(name, std::string("only goes with --grade FILE or --grade-class ROSTER") +
@@ -73,8 +76,10 @@ HomeworkOptions homework_options(const HomeworkFlags& f) {
         }
         o.jobs = static_cast<unsigned>(*f.jobs);
     }
-    if (f.junit) o.junit = file_flag(f.junit, "--junit");
-    if (f.gradescope) o.gradescope = file_flag(f.gradescope, "--gradescope");
+    for (const ReportFormat& format : report_formats()) {
+        const auto file = f.report_files.find(format.flag);
+        if (file != f.report_files.end()) o.report_files[format.flag] = file_flag(file->second, format.flag.c_str());
+    }
     if (f.course) o.course = file_flag(f.course, "--course");
     if (f.secret_file) o.secret_file = file_flag(f.secret_file, "--secret-file");
     if (f.points) o.points = parse_point_rules("--points", *f.points);

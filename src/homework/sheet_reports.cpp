@@ -8,11 +8,12 @@
 #include <vector>
 
 #include "errors.hpp"
-#include "homework/files.hpp"
+#include "homework/io/files.hpp"
 #include "homework/reports/markdown.hpp"
+#include "homework/reports/report_formats.hpp"
 #include "homework/reports/report_set.hpp"
 #include "homework/sheet/sheet.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 
 namespace attn::homework {
 
@@ -39,10 +40,12 @@ std::optional<Refusal> refused_report_paths(HomeworkOptions& o) {
         if (first) o.step_summary.clear();
         else inputs.emplace_back("$GITHUB_STEP_SUMMARY", o.step_summary);
     }
-    // The report paths in --grade's set order (report_set.hpp: the JUnit file, then results.json).
+    // The report paths in --grade's set order (the formats' order, report_formats.hpp).
     std::vector<std::pair<std::string, std::string*>> reports;
-    if (!o.junit.empty()) reports.emplace_back("--junit", &o.junit);
-    if (!o.gradescope.empty()) reports.emplace_back("--gradescope", &o.gradescope);
+    for (const ReportFormat& format : report_formats()) {
+        const auto file = o.report_files.find(format.flag);
+        if (file != o.report_files.end() && !file->second.empty()) reports.emplace_back(format.flag, &file->second);
+    }
     for (std::size_t i = 0; i < reports.size(); ++i) {
         const std::string& flag = reports[i].first;
         const std::string path = *reports[i].second;
@@ -76,7 +79,7 @@ std::optional<Refusal> refused_report_paths(HomeworkOptions& o) {
 void write_reports(const HomeworkOptions& o, const GradeReport& report, const GradescopeOptions& gradescope,
                    bool summary, std::string& warnings) {
     const std::string markdown = summary && !o.step_summary.empty() ? summary_markdown(report) : "";
-    write_report_set(sheet_reports(o.junit, o.gradescope), report, gradescope);
+    write_report_set(sheet_reports(o.report_files), report, gradescope);
     if (markdown.empty()) return;
     try {
         append_file(o.step_summary, markdown, "$GITHUB_STEP_SUMMARY");

@@ -1,12 +1,11 @@
 #pragma once
-// --grade's report files (--junit, --gradescope, $GITHUB_STEP_SUMMARY), the glue's: checked before
+// --grade's report files (one per format named, and $GITHUB_STEP_SUMMARY), the glue's: checked before
 // anything is read, stale ones replaced at once, and written in every outcome of the run, so that
 // a CI job gets its reports (saying why) whatever stops the grading.
 #include <string>
 
 #include "homework/grade/grade.hpp"
 #include "homework/homework.hpp"
-#include "homework/reports/gradescope.hpp"
 
 namespace attn::homework {
 
@@ -20,7 +19,7 @@ class SheetReports {
     // once by reports that say grading did not finish; `write` replaces those.
     explicit SheetReports(const HomeworkOptions& options);
 
-    // Writes the report set (JUnit and Gradescope as one run's pair, under one lock) and appends
+    // Writes the report set (its files as one run's set, under one lock) and appends
     // the step summary; a summary that cannot be appended is a warning added to `warnings`.
     void write(const GradeReport& report, const GradescopeOptions& gradescope, std::string& warnings) const;
 

@@ -6,7 +6,7 @@
 // in the line (the old form) and `::name ...::...` at the line's start after leading blanks (the
 // current form; `::stop-commands::TOKEN` then turns command processing off). Shown text keeps
 // its meaning for a person: the first `#` or `:` becomes its escape `\u{0023}` / `\u{003A}`,
-// the notation the reports already use for hidden characters (homework/reports/cells.hpp).
+// the notation the reports already use for hidden characters (homework/io/cells.hpp).
 //
 // A spreadsheet runs a cell starting with = + - @ (and, in some, a tab or CR before them) as a
 // formula (OWASP "CSV injection"): such a cell gets a leading apostrophe, which spreadsheets show

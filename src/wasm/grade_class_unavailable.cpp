@@ -10,7 +10,7 @@ namespace attn::homework {
 
 unsigned available_cores() { return 1; }
 
-HomeworkOutput grade_class(const HomeworkOptions&, const ClassProgress&) {
+ClassOutput grade_class(const ClassRun&, const ClassProgress&) {
     throw UsageError("--grade-class", "class grading is not in the browser build; it runs in attn for Linux "
                                       "on the teacher's machine");
 }

@@ -11,6 +11,9 @@
   render/lang.hpp, the class picture (render/svg/class_svg.hpp), the solutions' charts
   (render/svg/line_chart.hpp) and the JSON document; the command files in
   src/cli/commands include no print/; CLI11 is included by src/cli/main.cpp alone;
+- inside src/homework, includes follow its sentence (docs/architecture.md): io → trust → problems →
+  key → solutions → sheet → grade → reports → class → the glue (homework.cpp, options.cpp,
+  sheet_reports.cpp): a room includes only itself and the rooms before it;
 - xtensor is included in src/core alone (the container, core/matrix.hpp), xtensor-blas nowhere,
   and heavy xtensor headers (xmath, xview, xlinalg, xblas, …) appear in no header file.
 """
@@ -41,6 +44,18 @@ HEAVY = ("xtensor/xmath.hpp", "xtensor/xview.hpp", "xtensor-blas/", "xtensor/xso
 HOMEWORK_RENDER = ("render/lang.hpp", "render/svg/class_svg.hpp", "render/svg/line_chart.hpp",
                    "render/json/json_document.hpp")
 
+# src/homework's rooms in their order, lowest first; "" is the glue (the files at its top). A room
+# includes homework/ headers of its own room and of the rooms before it, never of one after it.
+HOMEWORK_ORDER = ("io", "trust", "problems", "key", "solutions", "sheet", "grade", "reports", "class", "")
+
+
+def homework_room(path):
+    """The room of a path under homework/ (an include or a file), "" for the glue, None for a room not in the order."""
+    parts = path.split("/")
+    room = parts[1] if len(parts) > 2 else ""
+    return room if room in HOMEWORK_ORDER else None
+
+
 # folder -> project include prefixes it must not use
 FORBIDDEN = {
     "src/core": ("print/", "render/", "results/", "experiments/", "cli/", "homework/", "CLI/"),
@@ -69,6 +84,17 @@ def file_problems(root, f):
     if rel.startswith("src/homework/"):
         problems += [f"includes {i} (of render/ only {', '.join(HOMEWORK_RENDER)})" for i in includes
                      if i.startswith("render/") and i not in HOMEWORK_RENDER]
+        room = homework_room(rel[len("src/"):])
+        if room is None:
+            problems.append(f"is in no room of src/homework's order ({', '.join(r or 'the glue' for r in HOMEWORK_ORDER)})")
+        else:
+            for i in PROJECT_INCLUDE.findall(text):
+                if not i.startswith("homework/"):
+                    continue
+                other = homework_room(i)
+                if other is None or HOMEWORK_ORDER.index(other) > HOMEWORK_ORDER.index(room):
+                    problems.append(f"includes {i}, against src/homework's order ({room or 'the glue'} comes before "
+                                    f"{(other or 'the glue') if other is not None else 'a room not in the order'})")
     if not rel.startswith("src/core/"):
         problems += [f"includes xtensor ({i}) outside src/core" for i in includes if i.startswith("xtensor/")]
     problems += [f"includes xtensor-blas ({i})" for i in includes if i.startswith("xtensor-blas/")]

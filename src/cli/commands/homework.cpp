@@ -18,8 +18,9 @@
 #include "homework/problems/book_problems.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/trust/student_id.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 #include "homework/key/key_json.hpp"
+#include "homework/reports/report_formats.hpp"
 
 namespace attn::cli {
 namespace {
@@ -37,6 +38,18 @@ Option<Texts> homework_flag(Inner homework::HomeworkFlags::*part, Option<Inner> 
     return lift(&Texts::flags, lift(part, std::move(option)));
 }
 
+// A report format's flag (homework/reports/report_formats.hpp): its FILE into HomeworkFlags::report_files.
+Option<Texts> report_flag(const homework::ReportFormat& format) {
+    Option<Texts> o;
+    o.flag = given_text_flag(format.flag, "FILE", format.help).flag;
+    o.parse = [flag = format.flag](Texts& t, const std::string& text) { t.flags.report_files[flag] = text; };
+    o.value = [flag = format.flag](const Texts& t) {
+        const auto file = t.flags.report_files.find(flag);
+        return results::SettingValue(file == t.flags.report_files.end() ? std::string() : file->second);
+    };
+    return o;
+}
+
 // The environment the homework glue reads, added to the parsed flags. Never throws: the report
 // paths must be known even when a flag is refused.
 homework::HomeworkFlags with_environment(homework::HomeworkFlags f) {
@@ -46,24 +59,31 @@ homework::HomeworkFlags with_environment(homework::HomeworkFlags f) {
 }
 
 // CLI11 refused the command line (`--bogus`, `--format xml`, `--lang en_US`, `--variant` without
-// its ID), so `run` never ran: the report flags are read from the arguments as typed (`--junit F`
-// or `--junit=F`; a value starting with '-' other than `-` is another flag, no value) and the
-// refusal's score-0 reports replace the stale ones, as every other refusal does (issue 29).
+// its ID), so `run` never ran: the report flags are read from the arguments as typed
+// (`--gradescope F` or `--gradescope=F`; a value starting with '-' other than `-` is another flag,
+// no value) and the refusal's score-0 reports replace the stale ones, as every other refusal does
+// (issue 29).
 void refused_command_line(const std::vector<std::string>& args, const std::string& error) {
     homework::HomeworkFlags f;
-    const std::pair<const char*, std::optional<std::string> homework::HomeworkFlags::*> report_flags[] = {
-        {"--grade", &homework::HomeworkFlags::grade},         {"--junit", &homework::HomeworkFlags::junit},
-        {"--gradescope", &homework::HomeworkFlags::gradescope}, {"--course", &homework::HomeworkFlags::course},
+    const std::pair<const char*, std::optional<std::string> homework::HomeworkFlags::*> file_flags[] = {
+        {"--grade", &homework::HomeworkFlags::grade},
+        {"--course", &homework::HomeworkFlags::course},
         {"--secret-file", &homework::HomeworkFlags::secret_file},
     };
+    // The value of `flag` at args[i], if args[i] gives it.
+    const auto value_at = [&args](std::size_t i, const std::string& flag) -> std::optional<std::string> {
+        if (args[i].compare(0, flag.size() + 1, flag + "=") == 0) return args[i].substr(flag.size() + 1);
+        if (args[i] == flag && i + 1 < args.size() && (args[i + 1] == "-" || args[i + 1].rfind('-', 0) != 0)) {
+            return args[i + 1];
+        }
+        return std::nullopt;
+    };
     for (std::size_t i = 0; i < args.size() && args[i] != "--"; ++i) {
-        for (const auto& [name, field] : report_flags) {
-            const std::string flag = name;
-            if (args[i].compare(0, flag.size() + 1, flag + "=") == 0) {
-                f.*field = args[i].substr(flag.size() + 1);
-            } else if (args[i] == flag && i + 1 < args.size() && (args[i + 1] == "-" || args[i + 1].rfind('-', 0) != 0)) {
-                f.*field = args[i + 1];
-            }
+        for (const auto& [name, field] : file_flags) {
+            if (const std::optional<std::string> value = value_at(i, name)) f.*field = *value;
+        }
+        for (const homework::ReportFormat& format : homework::report_formats()) {
+            if (const std::optional<std::string> value = value_at(i, format.flag)) f.report_files[format.flag] = *value;
         }
     }
     // "--format: must be one of text, json (got 'xml')" names its flag; "unknown flag '--bogus'" does not.
@@ -155,8 +175,9 @@ Command homework_command() {
                         "class.svg and students/<id>/")),
         homework_flag(&F::jobs, given_int_flag("--jobs", "N",
                         "with --grade-class: students graded at once, 1..256 (default: every core)", "1..256")),
-        homework_flag(&F::junit, given_text_flag("--junit", "FILE", "with --grade: write a JUnit XML report to FILE")),
-        homework_flag(&F::gradescope, given_text_flag("--gradescope", "FILE", "with --grade: write a Gradescope results.json to FILE")),
+    };
+    for (const homework::ReportFormat& format : homework::report_formats()) flags.push_back(report_flag(format));
+    std::vector<Option<Texts>> after_reports = {   // the flags shown after the report files
         homework_flag(&F::points, given_text_flag("--points", "RULES",
                         "with --grade: points per key, part or problem, e.g. hw3=2,hw1.c.slope_a=0.5 "
                         "(default 1 each; scores are summed at the points' precision)")),
@@ -170,6 +191,7 @@ Command homework_command() {
                         "with the worked solutions: also write their charts into the folder DIR "
                         "(hw1-weights.svg, hw3-cost.svg)")),
     };
+    for (Option<Texts>& flag : after_reports) flags.push_back(std::move(flag));
     Option<Presentation> format = format_flag();
     format.flag.help = "text, or json with --key (the exact values, at full precision)";
     flags.push_back(lift(&Texts::presentation, std::move(format)));

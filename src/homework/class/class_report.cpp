@@ -10,7 +10,7 @@
 
 #include "homework/class/mistake_words.hpp"
 #include "homework/grade/points.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 
 namespace attn::homework {
 

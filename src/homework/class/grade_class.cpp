@@ -51,7 +51,7 @@ unsigned available_cores() {
     return 1;
 }
 
-HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progress) {
+ClassOutput grade_class(const ClassRun& o, const ClassProgress& progress) {
     const Roster roster = read_roster(o.roster);
     GradingPolicy policy;
     read_grading_policy(o, policy);
@@ -98,7 +98,7 @@ HomeworkOutput grade_class(const HomeworkOptions& o, const ClassProgress& progre
     picture.lang = o.picture_lang;
     write_class_file(o.out_dir, "class.svg", render::svg::class_svg(class_chart(tally, picture)));
 
-    HomeworkOutput out;
+    ClassOutput out;
     out.out = fmt::format("attn homework: graded {} of {} students ({} with every answer right, {} not graded) "
                           "into {}/: gradebook.csv, canvas.csv, moodle.csv, class.md, class.svg, students/\n",
                           tally.graded, tally.students, tally.all_right, tally.ungraded_count, o.out_dir);

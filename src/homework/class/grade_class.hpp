@@ -8,10 +8,32 @@
 // a row; the class files are written last.
 #include <cstddef>
 #include <functional>
+#include <string>
 
-#include "homework/homework.hpp"
+#include "homework/grade/grade_student.hpp"
+#include "render/lang.hpp"
 
 namespace attn::homework {
+
+// A class run's request: the teacher's side, and the roster, the folder and the languages.
+struct ClassRun : TeacherSide {
+    std::string roster;            // --grade-class ROSTER
+    std::string out_dir;           // --out DIR
+    unsigned jobs = 0;             // --jobs N; 0: every core
+    // --lang / $ATTN_LANG, chosen by the CLI: the worked solutions' and the sheets' problem text
+    // and class.md. The grader's table, warnings and reports are English in either language (as
+    // the default has printed them since the grader was written), so --lang en changes no byte of them.
+    render::Lang lang = render::Lang::zh_TW;
+    // class.svg's words: English unless --lang or $ATTN_LANG chose a language (a server with no
+    // CJK font draws Chinese as empty boxes; docs/pictures.md).
+    render::Lang picture_lang = render::Lang::en;
+};
+
+// What the class run prints: one line per output, and the exit code.
+struct ClassOutput {
+    std::string out;
+    int code = 0;                  // 0 when every student was graded with every answer right, else 1
+};
 
 // Students graded so far, of the total (for the CLI's progress line).
 using ClassProgress = std::function<void(std::size_t done, std::size_t total)>;
@@ -19,7 +41,6 @@ using ClassProgress = std::function<void(std::size_t done, std::size_t total)>;
 // The number of cores this process may run on (the default of --jobs).
 unsigned available_cores();
 
-// out: one line per output; code 0 when every student was graded with every answer right, else 1.
-HomeworkOutput grade_class(const HomeworkOptions& options, const ClassProgress& progress = {});
+ClassOutput grade_class(const ClassRun& run, const ClassProgress& progress = {});
 
 }  // namespace attn::homework

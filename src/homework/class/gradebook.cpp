@@ -10,8 +10,8 @@
 
 #include "homework/key/answer_key.hpp"
 #include "homework/problems/problems.hpp"
-#include "homework/reports/cells.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/io/cells.hpp"
+#include "homework/problems/variant.hpp"
 #include "text/utf8.hpp"
 #include "text/neutralise.hpp"
 #include "homework/trust/keyed_hash.hpp"

@@ -10,7 +10,7 @@
 
 #include "errors.hpp"
 #include "files/replace_file.hpp"
-#include "homework/files.hpp"
+#include "homework/io/files.hpp"
 
 namespace attn::homework {
 

@@ -14,8 +14,8 @@
 #include <fmt/format.h>
 
 #include "errors.hpp"
-#include "homework/files.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/io/files.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/trust/student_id.hpp"
 
 namespace attn::homework {

@@ -16,8 +16,8 @@
 #include "errors.hpp"
 #include "homework/grade/judge.hpp"
 #include "homework/grade/spellings.hpp"
-#include "homework/problems/chapter_figures.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/key/chapter_figures.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/grade/expression.hpp"
 #include "homework/problems/book_problems.hpp"
 #include "print/python_format.hpp"
@@ -31,7 +31,7 @@ constexpr std::size_t kShownBytes = 80;
 constexpr std::size_t kMaxUnknownShown = 20;   // a sheet of 1 MiB can hold 100 000 stray keys
 
 // Answers are shown in tables and CI reports: hidden characters escaped by the reports' one
-// sanitising step (reports/cells.hpp), newlines as spaces, not too long.
+// sanitising step (io/cells.hpp), newlines as spaces, not too long.
 std::string shown(const std::string& text) {
     std::string out = safe_line(text);
     if (out.size() > kShownBytes) out = std::string(text::prefix(out, kShownBytes)) + "...";
@@ -241,7 +241,7 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool par
                                shown(percents.front()->percent), shape_text(item));
         return;
     }
-    // The rule (judge.hpp, grade/bounds.hpp): what one correct computation from the printed
+    // The rule (judge.hpp, key/bounds.hpp): what one correct computation from the printed
     // numbers gives, each number within one unit of its last asked place.
     const Judgement judged = judge_numbers(item, given, earlier);
     row.elements_right = judged.elements_right;   // for [partial_credit]
@@ -350,19 +350,14 @@ void grade_expression(const Item& item, const SheetValue& v, const std::vector<E
 
 }  // namespace
 
-Item with_tolerance(const Item& item, const ToleranceRules& rules) {
-    const Tolerance* t = most_specific_rule(rules, item.key());
-    if (!t || item.kind == ItemKind::boolean || item.kind == ItemKind::expression) return item;
-    Item out = item;
-    if (t->digits > 0) {
-        if (item.precision.kind != Precision::Kind::exact) out.precision.digits = t->digits;
-    } else {
-        out.precision.rtol = t->rtol;
-        out.precision.atol = t->atol;
+const char* verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::right: return "right";
+        case Verdict::wrong: return "wrong";
+        case Verdict::missing: break;
     }
-    return out;
+    return "missing";
 }
-
 
 int GradeReport::exit_code() const {
     if (!error.empty()) return error_code;

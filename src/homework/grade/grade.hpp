@@ -12,13 +12,14 @@
 #include <vector>
 
 #include "homework/key/answer_key.hpp"
-#include "homework/trust/course.hpp"
+#include "homework/grade/course.hpp"
 #include "homework/grade/points.hpp"
 #include "homework/sheet/sheet.hpp"
 
 namespace attn::homework {
 
 enum class Verdict { right, wrong, missing };
+const char* verdict_name(Verdict v);   // "right", "wrong", "missing"
 
 struct GradedItem {
     std::string key;              // "hw1.c.slope_a"
@@ -72,11 +73,6 @@ struct GradeOptions {
 // with a one-line reason naming its place (SHEET:LINE:COLUMN); the rest is graded. Throws
 // attn::UsageError("--grade", …) only when the sheet holds no [hw1], [hw2] or [hw3] at all.
 GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& options = {});
-
-// The key's item with the course file's tolerance for it, as grade() judges it: `digits` for keys
-// asked in decimal places or significant figures, rtol / atol for every number and integer
-// (booleans and expressions as they are). --template --course shows the same on the sheet.
-Item with_tolerance(const Item& item, const ToleranceRules& rules);
 
 // A report for a sheet that was not graded (`why`: unreadable, or grading refused), so that CI
 // still gets its files: score 0, `error` the reason.

@@ -11,10 +11,10 @@
 #include "errors.hpp"
 #include "homework/key/answer_key.hpp"
 #include "homework/grade/expression.hpp"
-#include "homework/files.hpp"
+#include "homework/io/files.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/sheet/sheet.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 #include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {
@@ -27,7 +27,7 @@ bool missing(const std::string& path) { return ::access(path.c_str(), F_OK) != 0
 
 }  // namespace
 
-std::string course_secret(const HomeworkOptions& o) {
+std::string course_secret(const TeacherSide& o) {
     if (o.secret_file.empty() && !o.secret_env) return "";
     const bool from_file = !o.secret_file.empty();   // --secret-file wins over $ATTN_COURSE_SECRET
     const char* const source = from_file ? "--secret-file" : "ATTN_COURSE_SECRET";
@@ -42,7 +42,7 @@ std::string course_secret(const HomeworkOptions& o) {
     return secret;
 }
 
-void read_grading_policy(const HomeworkOptions& o, GradingPolicy& policy) {
+void read_grading_policy(const TeacherSide& o, GradingPolicy& policy) {
     if (!o.course.empty()) policy.teacher_files.emplace_back("--course", o.course);
     if (!o.secret_file.empty()) policy.teacher_files.emplace_back("--secret-file", o.secret_file);
     if (!o.course.empty()) policy.course = parse_course(read_small_file(o.course, kMaxTeacherFileBytes, "--course"), o.course);
@@ -131,15 +131,15 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
     return out;
 }
 
-StudentGrade grade_one_sheet(const HomeworkOptions& o) {
-    const std::string name = sheet_display_name(o.sheet);
+StudentGrade grade_one_sheet(const TeacherSide& o, const std::string& sheet) {
+    const std::string name = sheet_display_name(sheet);
     GradingPolicy policy;
     StudentGrade out;
     Variant unknown;
     unknown.id = "(not known yet)";
     try {
         read_grading_policy(o, policy);
-        return grade_student(policy, o.variant, o.sheet, name);   // never throws
+        return grade_student(policy, o.variant, sheet, name);   // never throws
     } catch (const UsageError& e) {
         out.report = unreadable_sheet(name, unknown, e.what(), 2, GradeReport::NotGraded::refused);
         out.failure = std::current_exception();

@@ -4,16 +4,27 @@
 // course file, points, feedback). The teacher's side (course file, secret, flags) is read once into
 // a GradingPolicy; grading a student then reads only that student's sheet.
 #include <exception>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "homework/trust/course.hpp"
+#include "homework/grade/course.hpp"
 #include "homework/grade/grade.hpp"
-#include "homework/homework.hpp"
-#include "homework/reports/gradescope.hpp"
 
 namespace attn::homework {
+
+// The teacher's side of a run as the flags and the environment gave it (the glue's HomeworkOptions
+// extends it): what read_grading_policy reads, and the problem to grade and the student's ID.
+struct TeacherSide {
+    int problem = 0;               // 0: all three; 1..3, or a book problem (book_problems.hpp)
+    std::string variant;           // --variant ID as typed; "" is the chapter's numbers
+    std::string course;            // --course FILE
+    std::string secret_file;       // --secret-file FILE
+    std::optional<std::string> secret_env;   // $ATTN_COURSE_SECRET
+    PointRules points;             // --points
+    bool show_expected = false;    // --show-expected
+};
 
 struct GradingPolicy {
     CoursePolicy course;
@@ -30,10 +41,10 @@ struct GradingPolicy {
 // Reads the course file, then the course secret, the options name, into `policy` (what was read
 // before a failure stays there, for the report that says why). Throws attn::UsageError (exit 2) or
 // attn::IoError (exit 3).
-void read_grading_policy(const HomeworkOptions& options, GradingPolicy& policy);
+void read_grading_policy(const TeacherSide& teacher, GradingPolicy& policy);
 
 // The course secret: --secret-file wins over $ATTN_COURSE_SECRET; "" when neither is given.
-std::string course_secret(const HomeworkOptions& options);
+std::string course_secret(const TeacherSide& teacher);
 
 // Why a sheet was not graded, or that it was.
 enum class SheetStatus { graded, refused_id, missing_file, unreadable_file, unreadable_sheet };
@@ -55,6 +66,6 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
 // --grade's one sheet: the teacher's side read (read_grading_policy), then the sheet graded by
 // grade_student. Never throws: a course file or secret that cannot be read is the report's error
 // (what was read before it, such as the course's visibility settings, still applies).
-StudentGrade grade_one_sheet(const HomeworkOptions& options);
+StudentGrade grade_one_sheet(const TeacherSide& teacher, const std::string& sheet);
 
 }  // namespace attn::homework

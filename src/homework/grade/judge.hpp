@@ -1,7 +1,7 @@
 #pragma once
 // The grading rule for a number or an array of numbers, in one place (issue 29): right when the
 // whole answer is within one unit of the last asked place of the exact value, or is what one
-// correct computation from the printed numbers gives (grade/bounds.hpp), or follows from the
+// correct computation from the printed numbers gives (key/bounds.hpp), or follows from the
 // student's own earlier answer (follow-through: α₂(1 − α₂) from the α₂ they wrote).
 #include <cstddef>
 #include <optional>

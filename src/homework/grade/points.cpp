@@ -9,19 +9,6 @@
 
 namespace attn::homework {
 
-bool pattern_covers(const std::string& pattern, const std::string& key) {
-    if (pattern == "*" || pattern == key) return true;
-    return key.size() > pattern.size() && key.compare(0, pattern.size(), pattern) == 0 &&
-           key[pattern.size()] == '.';
-}
-
-int pattern_depth(const std::string& pattern) {
-    if (pattern == "*") return 0;
-    int depth = 1;
-    for (char c : pattern) depth += c == '.';
-    return depth;
-}
-
 double PointRules::lookup(const std::string& key, double fallback) const {
     const double* points = most_specific_rule(rules, key);
     return points ? *points : fallback;

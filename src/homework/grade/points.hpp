@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "homework/key/key_rules.hpp"
+
 namespace attn::homework {
 
 struct PointRules {
@@ -28,27 +30,5 @@ int point_decimals(double points);
 // has): summed in whole units of that last place, so that ten times 0.1 plus nine is 1.9, not
 // the binary sum 1.9000000000000006 (what reports used to write).
 double sum_points(const std::vector<double>& points);
-
-// Whether `pattern` covers `key`: "*", the key itself, or a dotted prefix of it.
-bool pattern_covers(const std::string& pattern, const std::string& key);
-// Specificity: "*" 0, "hw1" 1, "hw1.c" 2, "hw1.c.slope_a" 3.
-int pattern_depth(const std::string& pattern);
-
-// Of (pattern, value) rules, the value of the most specific rule covering `key` (later rules win
-// ties, as later flags do), or null: the lookup of points, tolerances and partial credit.
-template <class Value>
-const Value* most_specific_rule(const std::vector<std::pair<std::string, Value>>& rules, const std::string& key) {
-    int best = -1;
-    const Value* found = nullptr;
-    for (const auto& [pattern, value] : rules) {
-        if (!pattern_covers(pattern, key)) continue;
-        const int depth = pattern_depth(pattern);
-        if (depth >= best) {
-            best = depth;
-            found = &value;
-        }
-    }
-    return found;
-}
 
 }  // namespace attn::homework

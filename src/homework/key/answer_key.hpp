@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "homework/problems/precision.hpp"
-#include "homework/grade/bounds.hpp"
+#include "homework/key/bounds.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/problems/book_problems.hpp"
 
@@ -41,7 +41,7 @@ struct Item {
     std::size_t length = 0;           // 0: a scalar; otherwise an array of this many numbers
     Precision precision;
     std::vector<double> values;       // integer / real: the exact value(s)
-    // Real items: what correct work from the printed numbers gives (grade/bounds.hpp,
+    // Real items: what correct work from the printed numbers gives (key/bounds.hpp,
     // honest_work.hpp): the propagated bounds of every correct computation, judged vector-wise.
     CorrectWork correct;
     // Whole alternative results an item may still list (each whole, never mixed element by element).

@@ -1,4 +1,4 @@
-// Problems 1 and 2's correct work as propagated bounds (honest_work.hpp, grade/bounds.hpp).
+// Problems 1 and 2's correct work as propagated bounds (honest_work.hpp, key/bounds.hpp).
 #include "homework/key/honest_work.hpp"
 
 #include <cmath>
@@ -66,7 +66,7 @@ HonestProblem2 honest_problem2(const Problem2Solution& s) {
 HonestWork honest_work(const Solutions& solutions) {
     HonestWork h;
     // Problem 2's work is set down first and prepared after problem 1's, so that the bounds'
-    // arithmetic (grade/bounds.cpp) is entered once per key, in one stretch.
+    // arithmetic (key/bounds.cpp) is entered once per key, in one stretch.
     h.p2 = honest_problem2(solutions.p2);
     h.p1 = honest_problem1(solutions.p1);
     prepare_work(h.p2.kept_sum, 1);

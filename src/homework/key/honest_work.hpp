@@ -1,6 +1,6 @@
 #pragma once
 // What correct work from the numbers printed on the sheet gives, key by key, as the propagated
-// bounds of homework/grade/bounds.hpp (the rule is stated there, in `attn homework --help` and in
+// bounds of homework/key/bounds.hpp (the rule is stated there, in `attn homework --help` and in
 // docs/homework.md): problem 1's steps (k·q, /√2, exponentials with or without the largest score
 // subtracted, their sum, the quotients, α₂(1 − α₂)) with every figure carried as the rule allows,
 // and problem 2's printed 6-place weights over their sum. Problem 3 is integers and one ratio of
@@ -9,7 +9,7 @@
 // Nothing here lists a student's route: each step's rounding is propagated as an interval, and a
 // vector is judged as one computation (bounds.hpp). The known mistakes (answer_key.hpp) stay
 // wrong wherever they lie outside these bounds, which tests/test_homework_fair.cpp checks.
-#include "homework/grade/bounds.hpp"
+#include "homework/key/bounds.hpp"
 #include "homework/problems/problems.hpp"
 
 namespace attn::homework {

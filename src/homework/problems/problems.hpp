@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 #include "homework/problems/book_problems.hpp"
 
 namespace attn::homework {

@@ -8,11 +8,6 @@
 
 namespace attn::homework {
 
-struct GradescopeOptions {
-    std::string tests_visibility;    // each test's "visibility"; "" leaves Gradescope's default
-    std::string stdout_visibility;   // top-level "stdout_visibility"; "" leaves the default
-};
-
 std::string gradescope_json(const GradeReport& report, const GradescopeOptions& options = {});
 
 }  // namespace attn::homework

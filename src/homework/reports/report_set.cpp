@@ -1,28 +1,22 @@
 #include "homework/reports/report_set.hpp"
 
-#include "homework/files.hpp"
-#include "homework/reports/junit.hpp"
+#include "homework/io/files.hpp"
+#include "homework/reports/report_formats.hpp"
 
 namespace attn::homework {
-namespace {
-
-std::string junit_report(const GradeReport& report, const GradescopeOptions&) { return junit_xml(report); }
-
-std::string gradescope_report(const GradeReport& report, const GradescopeOptions& gradescope) {
-    return gradescope_json(report, gradescope);
-}
-
-}  // namespace
-
-ReportSet sheet_reports(const std::string& junit, const std::string& gradescope) {
+ReportSet sheet_reports(const ReportFiles& files) {
     ReportSet set;
-    if (!junit.empty()) set.push_back({"--junit", junit, junit_report});
-    if (!gradescope.empty()) set.push_back({"--gradescope", gradescope, gradescope_report});
+    for (const ReportFormat& format : report_formats()) {
+        const auto file = files.find(format.flag);
+        if (file != files.end() && !file->second.empty()) set.push_back({format.flag, file->second, format.write});
+    }
     return set;
 }
 
 ReportSet student_reports(const std::string& folder) {
-    return {{"--out", folder + "/report.xml", junit_report}, {"--out", folder + "/results.json", gradescope_report}};
+    ReportSet set;
+    for (const ReportFormat& format : report_formats()) set.push_back({"--out", folder + "/" + format.student_file, format.write});
+    return set;
 }
 
 std::vector<std::string> report_paths(const ReportSet& set) {

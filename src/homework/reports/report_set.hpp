@@ -1,27 +1,29 @@
 #pragma once
-// One graded sheet's report files, as hyperfine's exporters: a list of {flag, path, writer}.
-// `--grade` writes the set its flags name (--junit FILE, --gradescope FILE); `--grade-class`
-// writes each student's set into DIR/students/<folder>/ (report.xml, results.json). Both go
-// through write_report_set, so a student's files in a class run are the bytes `--grade` writes.
+// One graded sheet's report files: a list of {flag, path, writer}, made from the formats'
+// list (report_formats.hpp). `--grade` writes the set its flags name; `--grade-class` writes
+// each student's set into DIR/students/<folder>/. Both go through write_report_set, so a
+// student's files in a class run are the bytes `--grade` writes.
+#include <map>
 #include <string>
 #include <vector>
 
 #include "homework/grade/grade.hpp"
-#include "homework/reports/gradescope.hpp"
 
 namespace attn::homework {
 
 struct ReportFile {
-    std::string flag;   // what messages name: "--junit", "--gradescope", or "--out" in a class run
+    std::string flag;   // what messages name: the format's flag, or "--out" in a class run
     std::string path;
     std::string (*write)(const GradeReport& report, const GradescopeOptions& gradescope);
 };
 using ReportSet = std::vector<ReportFile>;
 
-// --grade's set: the JUnit XML report, then Gradescope's results.json, each only when named.
-ReportSet sheet_reports(const std::string& junit, const std::string& gradescope);
+// A format's flag -> the file it names (empty: none).
+using ReportFiles = std::map<std::string, std::string>;
+// --grade's set: each format whose flag names a file, in the formats' order.
+ReportSet sheet_reports(const ReportFiles& files);
 
-// A class run's set for one student: `folder`/report.xml and `folder`/results.json.
+// A class run's set for one student: every format, as `folder`/its student file.
 ReportSet student_reports(const std::string& folder);
 
 // The paths of a set, in its order.

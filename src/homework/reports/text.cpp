@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 
 namespace attn::homework {
 

@@ -18,7 +18,7 @@
 #include <toml++/toml.h>
 
 #include "errors.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/sheet/sheet_gate.hpp"
 
 namespace attn::homework {

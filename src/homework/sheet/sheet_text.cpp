@@ -2,8 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "homework/grade/grade.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/sheet/book_sheet_text.hpp"
 
 namespace attn::homework {

@@ -8,7 +8,7 @@
 
 #include "homework/key/answer_key.hpp"
 #include "homework/problems/problems.hpp"
-#include "homework/trust/course.hpp"
+#include "homework/key/key_rules.hpp"
 #include "render/lang.hpp"
 
 namespace attn::homework {

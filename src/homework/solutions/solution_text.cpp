@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "homework/problems/chapter_figures.hpp"
+#include "homework/key/chapter_figures.hpp"
 #include "homework/solutions/solution_numbers.hpp"
 #include "homework/solutions/solution_words.hpp"
 #include "homework/solutions/book_solution_text.hpp"

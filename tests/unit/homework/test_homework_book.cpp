@@ -17,14 +17,14 @@
 #include <fmt/format.h>
 
 #include "homework/grade/grade.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/key/answer_key.hpp"
 #include "homework/key/book_key.hpp"
 #include "homework/problems/book_problems.hpp"
 #include "homework/sheet/sheet.hpp"
 #include "homework/sheet/sheet_text.hpp"
 #include "homework/solutions/book_solution_text.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 
 using namespace attn::homework;
 

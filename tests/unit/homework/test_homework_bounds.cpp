@@ -1,4 +1,4 @@
-// Issue 29: the propagated-rounding rule (homework/grade/bounds.hpp) on its own: what carrying a
+// Issue 29: the propagated-rounding rule (homework/key/bounds.hpp) on its own: what carrying a
 // figure allows, softmax by hand as intervals, one common denominator for a vector's elements.
 #include <doctest/doctest.h>
 
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "homework/grade/bounds.hpp"
+#include "homework/key/bounds.hpp"
 
 using namespace attn::homework;
 

@@ -26,7 +26,7 @@
 #include "homework/key/answer_key.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/sheet/sheet.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 
 using namespace attn::homework;
 

@@ -16,7 +16,7 @@
 #include "homework/class/in_order.hpp"
 #include "homework/class/mistake_words.hpp"
 #include "homework/class/roster.hpp"
-#include "homework/trust/course.hpp"
+#include "homework/grade/course.hpp"
 #include "homework/grade/grade.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/sheet/sheet.hpp"

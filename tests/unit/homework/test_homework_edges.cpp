@@ -26,11 +26,11 @@
 #include "homework/key/answer_key.hpp"
 #include "homework/problems/precision.hpp"
 #include "homework/problems/problems.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/sheet/sheet.hpp"
 #include "homework/sheet/sheet_text.hpp"
-#include "homework/trust/course.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/grade/course.hpp"
+#include "homework/problems/variant.hpp"
 
 using namespace attn::homework;
 

@@ -23,12 +23,12 @@
 #include <fmt/format.h>
 
 #include "homework/grade/grade.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/grade/judge.hpp"
 #include "homework/key/answer_key.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/sheet/sheet.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 #include "honest_students.hpp"
 
 using namespace attn::homework;

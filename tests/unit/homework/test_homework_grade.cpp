@@ -10,7 +10,7 @@
 
 #include "errors.hpp"
 #include "homework/key/answer_key.hpp"
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/grade/grade.hpp"
 #include "homework/reports/text.hpp"
 #include "homework/reports/gradescope.hpp"

@@ -8,14 +8,14 @@
 
 #include "errors.hpp"
 #include "homework/key/answer_key.hpp"
-#include "homework/problems/chapter_figures.hpp"
+#include "homework/key/chapter_figures.hpp"
 #include "homework/grade/expression.hpp"
 #include "homework/problems/precision.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/sheet/sheet_text.hpp"
 #include "homework/solutions/solution_text.hpp"
 #include "test_homework_support.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 
 using namespace attn::homework;
 

@@ -13,7 +13,7 @@
 #include "homework/solutions/solution_numbers.hpp"
 #include "homework/solutions/solution_text.hpp"
 #include "test_homework_support.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 
 using namespace attn::homework;
 using attn::render::Lang;

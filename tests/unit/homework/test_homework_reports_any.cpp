@@ -28,7 +28,7 @@
 #include "homework/reports/junit.hpp"
 #include "homework/reports/markdown.hpp"
 #include "homework/reports/text.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 #include "text/utf8.hpp"
 
 using namespace attn::homework;

@@ -18,9 +18,9 @@
 
 #include "errors.hpp"
 #include "homework/key/answer_key.hpp"
-#include "homework/trust/course.hpp"
+#include "homework/grade/course.hpp"
 #include "homework/grade/expression.hpp"
-#include "homework/files.hpp"
+#include "homework/io/files.hpp"
 #include "homework/grade/grade.hpp"
 #include "homework/grade/grade_student.hpp"
 #include "homework/homework.hpp"
@@ -34,7 +34,7 @@
 #include "homework/sheet/sheet_gate.hpp"
 #include "homework/sheet/sheet_text.hpp"
 #include "homework/trust/student_id.hpp"
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 #include "rng/seed.hpp"
 
 using namespace attn::homework;
@@ -323,22 +323,22 @@ TEST_CASE("stale reports are replaced before the sheet is read, whatever happens
     std::ofstream(gs) << "{\"score\": 19}";
     HomeworkFlags f;
     f.grade = dir.path + "/missing.toml";
-    f.junit = junit;
-    f.gradescope = gs;
+    f.report_files["--junit"] = junit;
+    f.report_files["--gradescope"] = gs;
     CHECK_THROWS_AS(run_homework(homework_options(f)), attn::IoError);
     CHECK(read_text(junit).find("errors=\"1\"") != std::string::npos);
     CHECK(read_text(gs).find("\"score\": 0") != std::string::npos);
     // A report path that is a directory: exit 3, and the other stale report is a score-0 one saying why.
     std::ofstream(gs) << "{\"score\": 19}";
     ::mkdir((dir.path + "/dir.xml").c_str(), 0700);
-    f.junit = dir.path + "/dir.xml";
+    f.report_files["--junit"] = dir.path + "/dir.xml";
     std::ofstream(dir.path + "/missing.toml") << "[hw1.a]\n";
     CHECK_THROWS_AS(run_homework(homework_options(f)), attn::IoError);
     CHECK(read_text(gs).find("\"score\": 0") != std::string::npos);
     CHECK(read_text(gs).find("is a directory") != std::string::npos);
     // A refused flag after the report paths are known: score-0 reports naming it (issue 17, point 7).
     std::ofstream(gs) << "{\"score\": 19}";
-    f.junit = junit;
+    f.report_files["--junit"] = junit;
     f.points = "hw1=-1";
     try {
         (void)homework_options(f);
@@ -355,10 +355,10 @@ TEST_CASE("stale reports are replaced before the sheet is read, whatever happens
     CHECK(read_text(junit).find("type=\"refused\"") != std::string::npos);
     f.points.reset();
     // A report path equal to the sheet, or empty: refused, the sheet untouched.
-    f.junit = *f.grade;
+    f.report_files["--junit"] = *f.grade;
     CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
     CHECK(read_text(*f.grade) == "[hw1.a]\n");
-    f.junit = "";
+    f.report_files["--junit"] = "";
     CHECK_THROWS_AS(homework_options(f), attn::UsageError);
 }
 
@@ -380,7 +380,7 @@ TEST_CASE("every not-graded report names its reason: refused flags and files, th
     std::ofstream(course) << "require_secret = true\n";
     HomeworkFlags f;
     f.grade = sheet;
-    f.gradescope = gs;
+    f.report_files["--gradescope"] = gs;
     f.course = course;
     CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
     CHECK(read_text(gs).find("\"output\": \"Not graded: --course: require_secret = true") != std::string::npos);
@@ -482,13 +482,13 @@ TEST_CASE("homework flags parse once: the problem a number, the seed an rng::See
     ::mkdir(d2.c_str(), 0700);
     HomeworkFlags g;
     g.grade = sheet;
-    g.junit = sheet;   // the sheet itself: usage (2)
-    g.gradescope = d1;   // a directory: files (3)
+    g.report_files["--junit"] = sheet;   // the sheet itself: usage (2)
+    g.report_files["--gradescope"] = d1;   // a directory: files (3)
     CHECK_THROWS_WITH_AS(run_homework(homework_options(g)), (std::string("--junit: ") + sheet + " is the file given to --grade; a report must not overwrite it").c_str(), attn::UsageError);
-    g.junit = d1;
-    g.gradescope = sheet;
+    g.report_files["--junit"] = d1;
+    g.report_files["--gradescope"] = sheet;
     CHECK_THROWS_WITH_AS(run_homework(homework_options(g)), ("--junit " + d1 + ": is a directory").c_str(), attn::IoError);
-    g.gradescope = d2;
+    g.report_files["--gradescope"] = d2;
     CHECK_THROWS_AS(run_homework(homework_options(g)), attn::IoError);
 }
 

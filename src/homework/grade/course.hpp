@@ -34,16 +34,15 @@
 #include <vector>
 
 #include "homework/grade/points.hpp"
+#include "homework/key/key_rules.hpp"
 
 namespace attn::homework {
 
-// A [tolerance] rule: `digits` (1..15) replaces the key's asked digits; or `rtol` (0..1) and
-// `atol` (0..1e12) replace the one-unit rule (precision.hpp).
-struct Tolerance {
-    int digits = 0;
-    double rtol = 0, atol = 0;
+// The course file's [gradescope] table, as Gradescope's results.json takes it.
+struct GradescopeOptions {
+    std::string tests_visibility;    // each test's "visibility"; "" leaves Gradescope's default
+    std::string stdout_visibility;   // top-level "stdout_visibility"; "" leaves the default
 };
-using ToleranceRules = std::vector<std::pair<std::string, Tolerance>>;
 
 struct CoursePolicy {
     PointRules points;

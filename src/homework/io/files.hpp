@@ -36,13 +36,13 @@ bool same_inode(const std::string& a, const std::string& b);
 bool is_directory(const std::string& path);
 
 // Whether something other than a regular file or a symbolic link is at `path` (a device node, a
-// FIFO, a socket): such a report path is refused and never unlinked (`--junit /dev/null` as
+// FIFO, a socket): such a report path is refused and never unlinked (a report at /dev/null as
 // root used to replace the device with a regular file).
 bool is_special_file(const std::string& path);
 
 // One lock on a run's report set (issue 22, point 10): an exclusive flock(2) on the directory of
 // every report path, taken in a fixed order (device, inode), held while the set is written. Two
-// gradings into the same report paths then each write their JUnit and Gradescope files as a pair:
+// gradings into the same report paths then each write their report files as one set:
 // the files left are one run's, never one of each. Directories are opened read-only; a directory
 // that cannot be opened is skipped (the write then fails with its own message).
 class ReportSetLock {

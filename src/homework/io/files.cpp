@@ -1,4 +1,4 @@
-#include "homework/files.hpp"
+#include "homework/io/files.hpp"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,6 +1,6 @@
 // The propagated-rounding rule (bounds.hpp): intervals through the problem's steps, and one
 // common factor or denominator for a vector's elements.
-#include "homework/grade/bounds.hpp"
+#include "homework/key/bounds.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "homework/problems/chapter_figures.hpp"
+#include "homework/key/chapter_figures.hpp"
 
 #include <cmath>
 

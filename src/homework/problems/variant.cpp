@@ -1,5 +1,5 @@
 // Variants: other numbers for the same three problems, derived from a string ID.
-#include "homework/trust/variant.hpp"
+#include "homework/problems/variant.hpp"
 
 #include <algorithm>
 

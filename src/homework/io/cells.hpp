@@ -1,17 +1,16 @@
 #pragma once
-// The cells of every report (the terminal table, JUnit, Gradescope, the step summary, the class
-// files): a student's text made safe (valid UTF-8 only, invalid bytes as U+FFFD; hidden characters
-// and CI log commands neutralised) and escaped for XML, JSON or a Markdown table cell; points and
-// verdicts as words; a cell on one line, padded to a column. Shared by the report writers.
+// The cells of every report (the terminal table, every report file, the class files): a
+// student's text made safe (valid UTF-8 only, invalid bytes as U+FFFD; hidden characters and CI
+// log commands neutralised) and escaped for XML, JSON or a Markdown table cell; points as words;
+// a cell on one line, padded to a column. Shared by the report writers, and by the sheet's reader
+// and the grader, which make a student's text safe where they quote it.
 #include <cstddef>
 #include <string>
-
-#include "homework/grade/grade.hpp"
 
 namespace attn::homework {
 
 std::string valid_utf8(const std::string& text);
-// The one sanitising step of every report (stdout table, JUnit, Gradescope, step summary) and of
+// The one sanitising step of every report (the terminal table, every report file) and of
 // the sheet's error messages: valid UTF-8, and every character that could hide, reorder or void
 // text shown as \u{XXXX}: C0 controls but tab and newline, DEL, C1 controls (U+0080..U+009F),
 // bidi controls (U+061C, U+200E/F, U+202A..U+202E, U+2066..U+2069), zero-width and invisible
@@ -43,6 +42,5 @@ std::string padded(const std::string& text, std::size_t width);
 // Points as every report writes them: an integer without decimals, otherwise the shortest
 // round-trip decimal.
 std::string points_text(double points);
-const char* verdict_name(Verdict v);   // "right", "wrong", "missing"
 
 }  // namespace attn::homework

@@ -1,4 +1,4 @@
-#include "homework/reports/cells.hpp"
+#include "homework/io/cells.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -110,15 +110,6 @@ std::string padded(const std::string& text, std::size_t width) {
 std::string points_text(double points) {
     if (points == std::floor(points) && std::fabs(points) < 1e15) return fmt::format("{:.0f}", points);
     return fmt::format("{}", points);
-}
-
-const char* verdict_name(Verdict v) {
-    switch (v) {
-        case Verdict::right: return "right";
-        case Verdict::wrong: return "wrong";
-        case Verdict::missing: break;
-    }
-    return "missing";
 }
 
 }  // namespace attn::homework

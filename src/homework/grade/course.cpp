@@ -1,5 +1,5 @@
 // The second file that includes toml++ (after sheet.cpp): the teacher's course file.
-#include "homework/trust/course.hpp"
+#include "homework/grade/course.hpp"
 
 #include <cmath>
 
