@@ -84,6 +84,15 @@ install -D -m 0644 "$work/attn/completions/zsh/_attn" "$stage/share/zsh/site-fun
 install -D -m 0644 "$work/attn/completions/fish/attn.fish" "$stage/share/fish/vendor_completions.d/attn.fish"
 # The licences of everything linked in (glibc and libcsv are LGPL-2.1+: how to relink is there).
 install -D -m 0644 packaging/deb/copyright "$stage/share/doc/attn/copyright"
+# A machine without Debian's /usr/share/common-licenses gets the long texts the copyright file
+# names, and each linked library's own copyright file (every holder, every notice).
+for lic in Apache-2.0 GPL-3 LGPL-2.1; do
+  install -D -m 0644 "/usr/share/common-licenses/$lic" "$stage/share/doc/attn/licenses/$lic"
+done
+for pkg in libc6 "gcc-$(gcc -dumpversion | cut -d. -f1)-base" libopenblas-dev libssl-dev libcsv-dev libmuparser-dev libfmt-dev \
+           libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libxtensor-dev xtl-dev libxsimd-dev; do
+  install -D -m 0644 "/usr/share/doc/$pkg/copyright" "$stage/share/doc/attn/licenses/$pkg.copyright"
+done
 tar -C "$work/stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
     -cf - "$name" | gzip -9n >"dist/$name.tar.gz"
 # ---- the .deb of the same static attn (no Depends), checked by lintian -----------------------
