@@ -32,13 +32,20 @@ def package_of(paths):
     found = {}
     if not paths:
         return found
-    r = subprocess.run(["dpkg", "-S"] + sorted(paths), capture_output=True, text=True)
+    # With a merged /usr, dpkg knows a library by the path its package ships (/lib/… or /usr/lib/…).
+    spelled = {}
+    for path in paths:
+        spelled[path] = path
+        for a, b in (("/usr/lib/", "/lib/"), ("/lib/", "/usr/lib/")):
+            if path.startswith(a):
+                spelled.setdefault(b + path[len(a):], path)
+    r = subprocess.run(["dpkg", "-S"] + sorted(spelled), capture_output=True, text=True)
     for line in r.stdout.splitlines():
         if ": " not in line:
             continue
         pkgs, path = line.split(": ", 1)
-        if path in paths and path not in found:
-            found[path] = pkgs.split(",")[0].split(":")[0].strip()
+        if path in spelled and spelled[path] not in found:
+            found[spelled[path]] = pkgs.split(",")[0].split(":")[0].strip()
     return found
 
 
