@@ -102,7 +102,12 @@ def main():
             if m:
                 needed.append(os.path.realpath(m.group(1)))
     headers = set()
-    for dep in glob.glob(os.path.join(a.build, "**", "CMakeFiles", "attn*.dir", "**", "*.o.d"), recursive=True):
+    # attn's own objects and those of the libraries on its link line (libattn_core.a: attn_core.dir)
+    targets = {"attn"} | {os.path.basename(w)[3:-2] for w in link
+                          if w.endswith(".a") and os.path.basename(w).startswith("libattn_")}
+    deps = [d for t in sorted(targets)
+            for d in glob.glob(os.path.join(a.build, "**", "CMakeFiles", t + ".dir", "**", "*.o.d"), recursive=True)]
+    for dep in deps:
         for w in open(dep, errors="replace").read().replace("\\\n", " ").split():
             if w.startswith("/usr/") and not w.endswith(":"):
                 headers.add(os.path.realpath(w))
