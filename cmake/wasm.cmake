@@ -140,10 +140,14 @@ if(ATTN_TESTS)
   add_test(NAME wasm_conformance COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/reference/conformance.py
            --attn ${attn_node} --reference ${ATTN_SHARED_DIR}/reference --cases 8 --jobs 2)
   set_tests_properties(wasm_conformance PROPERTIES SKIP_RETURN_CODE 77)
-  # The page from disk in headless Chromium: three golden files' bytes, one typed run, a
+  # The page from disk in headless Chromium: four golden files' bytes, typed runs, a
   # screenshot (build-wasm/web-screenshot.png); skipped, saying why, without Chromium.
+  # Then every example link clicked and README's commands typed, each against the native attn
+  # (ATTN_NATIVE: the Linux build's, which .ci/web builds first).
+  set(ATTN_NATIVE "${CMAKE_SOURCE_DIR}/build/attn" CACHE FILEPATH "the Linux build's attn (the page's outputs' reference)")
   add_test(NAME wasm_chromium COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/web/chromium_test.py
            --page ${CMAKE_BINARY_DIR}/web/index.html --golden ${CMAKE_SOURCE_DIR}/golden
-           --screenshot ${CMAKE_BINARY_DIR}/web-screenshot.png)
+           --screenshot ${CMAKE_BINARY_DIR}/web-screenshot.png --native ${ATTN_NATIVE}
+           --readme ${CMAKE_SOURCE_DIR}/README.md)
   set_tests_properties(wasm_chromium PROPERTIES SKIP_RETURN_CODE 77)
 endif()

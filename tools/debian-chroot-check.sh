@@ -3,7 +3,7 @@
 # (trixie = Debian 13, bookworm = Debian 12), copies this checkout (its tracked and untracked,
 # not ignored, files: what a clone plus your edits would hold) into it, and runs there, as root,
 #   tools/install-deps.sh && cmake ... --target attn && build/attn scaling --dq 400
-#   tools/install-deps.sh && cmake ... && cmake --build build -j2 && ctest ...
+#   tools/install-deps.sh --test && cmake ... && cmake --build build -j2 && ctest ...
 # then prints ctest's summary. Conformance inside runs against that system's NumPy (2.2 on
 # Debian 13). Needs root, debootstrap and Debian's archive; takes a minute to make the root and
 # then a full build (about 20 minutes on 2 busy cores).
@@ -67,9 +67,9 @@ fi
 inner() { nice chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
                   TERM=dumb /bin/bash -c "$1"; }
 echo "== $(inner '. /etc/os-release; echo "$PRETTY_NAME"')"
-# The README's two commands, word for word (readme_test.py keeps them in the README).
-first='tools/install-deps.sh && cmake -S . -B build && cmake --build build -j2 --target attn && build/attn scaling --dq 400'
-second='tools/install-deps.sh && cmake -S . -B build && cmake --build build -j2 && ctest --test-dir build -j2 --output-on-failure'
+# The README's two commands, word for word: the first two lines of its first ```sh block.
+first=$(awk '/^```sh/ {b = 1; next} b {print; exit}' "$here/README.md")
+second=$(awk '/^```sh/ {b = 1; next} b && ++n == 2 {print; exit}' "$here/README.md")
 echo "== 1: $first"
 inner "cd /root/attn/src-tree && $first"
 echo "== versions: $(inner "dpkg-query -W -f='\${Package} \${Version}\n' libxsimd-dev libxtensor-dev libfmt-dev libcli11-dev libtomlplusplus-dev libopenblas0-pthread python3-numpy python3 2>/dev/null | tr '\n' ';'")"

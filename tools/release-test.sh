@@ -45,6 +45,7 @@ for f in share/bash-completion/completions/attn share/zsh/site-functions/_attn \
 done
 # The licences travel with the static binary (glibc's and libcsv's LGPL among them).
 ok bash -c "grep -q 'LGPL-2.1+' '$pkg/share/doc/attn/copyright' && grep -q 'glibc' '$pkg/share/doc/attn/copyright'"
+ok bash -c "grep -q 'GNU LESSER GENERAL PUBLIC LICENSE' '$pkg/share/doc/attn/licenses/LGPL-2.1' && grep -q 'OpenBLAS' '$pkg/share/doc/attn/licenses/libopenblas-dev.copyright'"
 
 # The empty root: the binary, the sheet to grade, and for aarch64 the emulator.
 root=$tmp/root

@@ -93,6 +93,15 @@ install -D -m 0644 "$work/attn/completions/fish/attn.fish" "$stage/share/fish/ve
 install -D -m 0644 packaging/deb/copyright "$stage/share/doc/attn/copyright"
 # The notebooks' page: how to get GPT-2 for udl 12.4 (the hint without a model says the same).
 install -D -m 0644 docs/udl.md "$stage/share/doc/attn/udl.md"
+# A machine without Debian's /usr/share/common-licenses gets the long texts the copyright file
+# names, and each linked library's own copyright file (every holder, every notice).
+for lic in Apache-2.0 GPL-3 LGPL-2.1; do
+  install -D -m 0644 "/usr/share/common-licenses/$lic" "$stage/share/doc/attn/licenses/$lic"
+done
+for pkg in libc6 "gcc-$(gcc -dumpversion | cut -d. -f1)-base" libopenblas-dev libssl-dev libcsv-dev libmuparser-dev libfmt-dev \
+           libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libxtensor-dev xtl-dev libxsimd-dev; do
+  install -D -m 0644 "/usr/share/doc/$pkg/copyright" "$stage/share/doc/attn/licenses/$pkg.copyright"
+done
 tar -C "$work/stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
     -cf - "$name" | gzip -9n >"dist/$name.tar.gz"
 # ---- the .deb of the same static attn (no Depends), checked by lintian -----------------------

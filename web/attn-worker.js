@@ -7,7 +7,8 @@
 // Messages in:  {type: "init", wasmGzipBase64} (once), {type: "run", args: [...], env: {...}, pageFlags,
 //               files: [{name, bytes}] (the student's chosen files, written to the working folder)}
 // Messages out: {type: "ready", ms}, {type: "out", text}, {type: "err", text},
-//               {type: "files", files: [{name, text}]}, {type: "done", code, ms},
+//               {type: "files", files: [{name, text}]}, {type: "done", code, ms, args} (args: the
+//               command line that ran, the page's flags included),
 //               {type: "reset"} (what the run printed so far is void: it runs again, below)
 //
 // Public homework variants (`--variant ID`, no course secret) need HMAC-SHA256 with the empty key
@@ -90,35 +91,42 @@ function instance(put, env, onExit, wanted) {
   return createAttn(options);
 }
 
-// The page's flags a command takes (--color, --svg), read from its own --help once.
+// The page's flags a command takes, read from its own --help once: {color: true if it takes
+// --color, svg: the word its help names --svg's value with (FILE, or DIR for homework's folder of
+// charts), or null}.
 const helpFlags = new Map();
 async function pageFlags(command) {
-  if (!/^[a-z][a-z0-9-]*$/.test(command || "")) return [];
+  if (!/^[a-z][a-z0-9-]*$/.test(command || "")) return { color: false, svg: null };
   if (!helpFlags.has(command)) {
     const bytes = [];
     const M = await instance((b) => { if (b !== null) bytes.push(b); }, {}, () => {});
     M.TTY.default_tty1_ops.put_char = () => {};
     try { M.callMain([command, "--help"]); } catch (e) { /* exit */ }
     const help = new TextDecoder().decode(new Uint8Array(bytes));
-    helpFlags.set(command, ["--color", "--svg"].filter((f) => new RegExp("^\\s+" + f + "\\b", "m").test(help)));
+    const svg = /^\s+--svg[ =]([A-Z]+)\b/m.exec(help);
+    helpFlags.set(command, { color: /^\s+--color\b/m.test(help), svg: svg ? svg[1] : null });
   }
   return helpFlags.get(command);
 }
 
-// The picture flags the page adds (index.html): --color always and --svg COMMAND.svg, each only
-// where the command takes it and the command line does not have it already.
+// The picture flags the page adds (index.html): --color always, and --svg COMMAND.svg (or --svg .,
+// the working folder, where --svg takes a folder: homework's charts), each only where the command
+// takes it and the command line does not have it already. Returns the arguments and the flags
+// added.
 async function withPageFlags(args) {
-  if (args.some((a) => a === "--help" || a === "-h")) return args;
+  if (args.some((a) => a === "--help" || a === "-h")) return { args, added: [] };
   const flags = await pageFlags(args[0]);
   const given = (f) => args.some((a) => a === f || a.startsWith(f + "="));
-  const out = args.slice();
-  if (flags.includes("--color") && !given("--color")) out.push("--color", "always");
-  if (flags.includes("--svg") && !given("--svg")) out.push("--svg", args[0] + ".svg");
-  return out;
+  const out = args.slice(), added = [];
+  if (flags.color && !given("--color")) out.push("--color", "always"), added.push("--color");
+  if (flags.svg && !given("--svg")) out.push("--svg", flags.svg === "DIR" ? "." : args[0] + ".svg"), added.push("--svg");
+  return { args: out, added };
 }
 
-async function run(args, env, files) {
+// typed: the command line as typed; withFlags: with the page's flags ({args, added}), or null.
+async function run(typed, withFlags, env, files) {
   const t0 = performance.now();
+  let args = withFlags ? withFlags.args : typed, added = withFlags ? withFlags.added : [];
   for (let attempt = 0; ; ++attempt) {
     const wanted = [];
     const result = await runOnce(args, env, files, wanted);
@@ -128,20 +136,34 @@ async function run(args, env, files) {
       for (const message of wanted) await computeDigest(message);
       continue;
     }
+    // A flag the page added is refused with what was typed (a picture flag of a command that
+    // draws nothing then: `homework --template`, `lesson 1`, `udl 12.2 --diagnose`): the command
+    // runs again as typed, so the page's extras never make a command fail.
+    if (result.code === 2 && added.some((f) => result.stderr.includes(f))) {
+      postMessage({ type: "reset" });
+      args = typed;
+      added = [];
+      continue;
+    }
     if (result.pictures.length) postMessage({ type: "files", files: result.pictures });
-    postMessage({ type: "done", code: result.code, ms: performance.now() - t0 });
+    postMessage({ type: "done", code: result.code, ms: performance.now() - t0, args });
     return;
   }
 }
 
 async function runOnce(args, env, files, wanted) {
   const out = textStream("out"), err = textStream("err");
+  let stderr = "";
+  const errText = new TextDecoder("utf-8");
   const before = new Set();
   let exitCode = null;
   const M = await instance(out.put, env, (code) => { exitCode = code; }, wanted);
   // stderr goes through the module's terminal device, so isatty(2) and attn's progress line work;
   // its bytes come here as they are written.
-  M.TTY.default_tty1_ops.put_char = (tty, byte) => err.put(byte);
+  M.TTY.default_tty1_ops.put_char = (tty, byte) => {
+    if (byte !== null) stderr += errText.decode(new Uint8Array([byte]), { stream: true });
+    err.put(byte);
+  };
   M.TTY.default_tty1_ops.flush = () => err.flush();
   const cwd = M.FS.cwd();
   for (const f of files || []) M.FS.writeFile(cwd + "/" + f.name.replace(/[\/]/g, "_"), f.bytes);
@@ -161,7 +183,7 @@ async function runOnce(args, env, files, wanted) {
     if (before.has(name) || !/\.svg$/i.test(name)) continue;
     pictures.push({ name, text: M.FS.readFile(cwd + "/" + name, { encoding: "utf8" }) });
   }
-  return { code, pictures };
+  return { code, pictures, stderr };
 }
 
 let started = null;
@@ -183,7 +205,7 @@ onmessage = async (event) => {
   if (msg.type !== "run") return;
   await started;
   try {
-    await run(msg.pageFlags ? await withPageFlags(msg.args) : msg.args, msg.env, msg.files);
+    await run(msg.args, msg.pageFlags ? await withPageFlags(msg.args) : null, msg.env, msg.files);
   } catch (e) {
     postMessage({ type: "err", text: "attn (wasm): " + (e && e.stack ? e.stack : e) + "\n" });
     postMessage({ type: "done", code: 70, ms: 0 });

@@ -7,10 +7,18 @@ the heatmap's cells coloured, the SVG shown), cancels a long run (`cost`) and ch
 next run still prints the golden bytes, stops `cost` at the page's time limit, clicks an example
 link (the command filled in and run in the tab, no navigation; every example a focusable link),
 opens the page with `?run=udl%2012.1&lang=en` (the command runs as it opens), and saves a
-screenshot.
+screenshot. Then, as a student (issue 41): clicks EVERY example link the page has (found on the
+page, not listed here) and types README.md's attn commands (found in its shell and console
+blocks) and `homework --template --variant s001`, `homework` (the worked solutions with their
+charts) into the command line: each must exit 0 with the stdout, and the pictures, that the
+native attn (--native) prints for the command line the page ran (its colour and picture flags
+included), in the page's environment. A README command that writes a file (`> answers.toml`) is
+typed without the redirection (the page shows the output; it has no shell); `--grade FILE` is
+given the sheet through the page's file chooser, as a student picks it.
 
   tests/web/chromium_test.py --page build-wasm/web/index.html --golden golden \
-                             --screenshot build-wasm/web-screenshot.png
+                             --screenshot build-wasm/web-screenshot.png --native build/attn \
+                             --readme README.md
 
 Chromium is driven over its DevTools protocol on a pipe (--remote-debugging-pipe: fd 3 in, fd 4
 out, NUL-terminated JSON), so nothing but Python's standard library is needed. Skips (exit 77),
@@ -32,7 +40,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "reference"))
 from harness import Checks, byte_diff  # noqa: E402
-from golden_test import outputs_match  # noqa: E402  (the lesson's documented section-5 line)
+from golden_test import outputs_match, ATTN_FIGURE_PREFIX, lesson_figure_bound  # noqa: E402  (the lesson's documented section-5 line)
 
 SKIP = 77
 # One golden file per kind of output: an experiment, a notebook replay, the lesson's float32 path,
@@ -108,18 +116,139 @@ class DevTools:
             self.proc.kill()
 
 
+# The environment the page gives a run (web/index.html, run()).
+PAGE_ENV = {"ATTN_LANG": "zh-TW", "TERM": "xterm-256color", "COLORTERM": "truecolor", "COLUMNS": "120"}
+
+
+def readme_commands(readme):
+    """attn's command lines in README.md's shell and console blocks (`build/attn ARGS`), in order."""
+    lines, out, lang = pathlib.Path(readme).read_text(encoding="utf-8").split("\n"), [], None
+    for line in lines:
+        if line.startswith("```"):
+            lang = None if lang is not None else (line[3:].strip() or "text")
+            continue
+        if lang in ("sh", "console"):
+            text = line[2:] if lang == "console" and line.startswith("$ ") else line if lang == "sh" else ""
+            text = text.split(" #", 1)[0].strip()
+            if text.startswith("build/attn "):
+                out.append(text[len("build/attn "):])
+    return out
+
+
+def native_run(native, args, sheet=None):
+    """The native attn with the page's arguments and environment, in a fresh folder: (exit code,
+    stdout, {picture name: text})."""
+    with tempfile.TemporaryDirectory() as d:
+        if sheet:
+            shutil.copy(sheet, os.path.join(d, os.path.basename(sheet)))
+        before = set(os.listdir(d))
+        env = {k: v for k, v in os.environ.items() if not k.startswith("ATTN_") and k != "NO_COLOR"}
+        env.update(PAGE_ENV)
+        r = subprocess.run([os.path.abspath(native), *args], cwd=d, env=env, capture_output=True, timeout=300)
+        pictures = {n: pathlib.Path(d, n).read_text(encoding="utf-8") for n in os.listdir(d)
+                    if n not in before and n.endswith(".svg")}
+        return r.returncode, r.stdout.decode("utf-8", errors="replace"), pictures
+
+
+def page_run(dt, session, click_js, timeout=300):
+    """Runs a command as the student does (click_js clicks a link or the Run button); the run's record."""
+    n = dt.evaluate(session, "window.attnRuns.length")
+    dt.evaluate(session, click_js + "; true")
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if dt.evaluate(session, f"window.attnRuns.length > {n}"):
+            return dt.evaluate(session, f"window.attnRuns[{n}]")
+        time.sleep(0.1)
+    dt.evaluate(session, "document.getElementById('cancel').click(); true")
+    return None
+
+
+def lesson_lines_match(native, page, args):
+    """The lesson's outputs, native and in the page: the same bytes but for section 5's flash line,
+    a float32 rounding figure (golden_test.py's waiver), which must be under its bound in both."""
+    n, p = native.split("\n"), page.split("\n")
+    bound = lesson_figure_bound(list(args))
+
+    def figure(line):
+        try:
+            return float(line[len(ATTN_FIGURE_PREFIX):]) if line.startswith(ATTN_FIGURE_PREFIX) else None
+        except ValueError:
+            return None
+    return len(n) == len(p) and all(x == y or (figure(x) is not None and figure(y) is not None
+                                               and figure(x) < bound and figure(y) < bound) for x, y in zip(n, p))
+
+
+def same_as_native(checks, native, what, run, sheet=None):
+    if not checks.check(run is not None, f"{what}: the page finished the run"):
+        return
+    ran = run["ran"] or run["args"]
+    code, stdout, pictures = native_run(native, ran, sheet)
+    shown = {p["name"]: p["text"] for p in run["pictures"]}
+    same = lesson_lines_match(stdout, run["stdout"], ran[1:]) if ran and ran[0] == "lesson" else stdout == run["stdout"]
+    checks.check(run["code"] == 0, f"{what}: exit {run['code']} in the page (ran: attn {shlex.join(ran)})")
+    checks.check(same, f"{what}: the page's stdout is the native attn's (attn {shlex.join(ran)})\n"
+                 + byte_diff(stdout.encode(), run["stdout"].encode()))
+    checks.check(shown == pictures, f"{what}: the page shows the native attn's pictures "
+                 f"(page {sorted(shown)}, native {sorted(pictures)}"
+                 f"{'' if sorted(shown) != sorted(pictures) else ', texts differ'})")
+    print(f"chromium_test: {what}: exit {run['code']}, {run['seconds']} s, ran `attn {shlex.join(ran)}`, "
+          f"{'same bytes' if stdout == run['stdout'] else 'same but the waived line' if same else 'DIFFERENT'}, "
+          f"{len(shown)} picture(s)")
+
+
+def as_a_student(dt, session, a, checks):
+    """Every example link clicked; README's commands and the homework's typed (module docstring)."""
+    links = dt.evaluate(session, "Array.from(document.querySelectorAll('#examples a')).map((e) => e.dataset.cmd)")
+    checks.check(len(links) >= 5, f"the page has its example links ({links})")
+    for i, cmd in enumerate(links):
+        run = page_run(dt, session, f"document.querySelectorAll('#examples a')[{i}].click()")
+        same_as_native(checks, a.native, f"example link `{cmd}` clicked", run)
+    with tempfile.TemporaryDirectory() as d:
+        # The sheet a student picks for --grade: the chapter's key (`homework --key`), all right.
+        sheet = os.path.join(d, "answers.toml")
+        r = subprocess.run([a.native, "homework", "--key"], capture_output=True, env=dict(os.environ, **PAGE_ENV))
+        pathlib.Path(sheet).write_bytes(r.stdout)
+        typed = []
+        for line in readme_commands(a.readme) + ["homework --template --variant s001", "homework"]:
+            args = shlex.split(line)
+            if ">" in args:
+                args = args[:args.index(">")]
+            if args and args[0] == "cost":
+                print(f"chromium_test: README's `{line}` not typed: cost measures time (its numbers differ run to "
+                      "run and its default sweep passes the page's limit)")
+                continue
+            typed.append(shlex.join(args))
+        dt.call("DOM.enable", session=session)
+        for line in typed:
+            grading = "--grade" in shlex.split(line)
+            doc = dt.call("DOM.getDocument", session=session)
+            node = dt.call("DOM.querySelector", {"nodeId": doc["root"]["nodeId"], "selector": "#files"}, session)
+            if grading:
+                dt.call("DOM.setFileInputFiles", {"nodeId": node["nodeId"], "files": [sheet]}, session)
+            else:
+                dt.evaluate(session, "document.getElementById('files').value = ''; true")
+            run = page_run(dt, session, f"document.getElementById('cmd').value = {json.dumps(line)};"
+                                        "document.getElementById('run').click()")
+            same_as_native(checks, a.native, f"typed `{line}`", run, sheet if grading else None)
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--page", required=True)
     p.add_argument("--golden", required=True)
     p.add_argument("--screenshot", required=True)
     p.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
+    p.add_argument("--native", required=True, help="the Linux build's attn, the outputs' reference")
+    p.add_argument("--readme", required=True)
     a = p.parse_args()
     if not shutil.which(a.chromium):
         print(f"chromium_test: SKIPPED: no Chromium ({a.chromium}); tools/install-deps.sh installs Debian's chromium")
         return SKIP
     page = pathlib.Path(a.page).resolve()
     checks = Checks("chromium")
+    if not checks.check(os.access(a.native, os.X_OK),
+                        f"the native attn to compare with is built ({a.native}: cmake --build build --target attn)"):
+        return checks.finish()
     with tempfile.TemporaryDirectory() as user_dir:
         dt = DevTools(a.chromium, user_dir)
         try:
@@ -232,7 +361,8 @@ def main():
             print(f"chromium_test: ?run=udl%2012.1&lang=en: exit {opened and opened[0]}, "
                   f"{'same bytes' if opened and opened[1] == expected else 'DIFFERENT'}")
             dt.call("Target.closeTarget", {"targetId": target2})
-            # The screenshot shows the example link's run.
+            as_a_student(dt, session, a, checks)
+            # The screenshot shows the last run.
             png = dt.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}, session)
             pathlib.Path(a.screenshot).write_bytes(base64.b64decode(png["data"]))
             print(f"chromium_test: screenshot {a.screenshot}")
