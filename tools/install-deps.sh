@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what attn needs from Debian's archive (Debian 12 or 13; the names are the same): build tools and libraries (libxsimd-dev,
+# Installs what attn needs from Debian's archive (Debian 12 or 13; the names are the same): build tools
+# (pkgconf: pkg-config finds OpenBLAS) and libraries (libxsimd-dev,
 # nlohmann-json3-dev and libssl-dev included); help2man (the man
 # page); dpkg-dev and file (cpack's .deb); Debian's NumPy (the tests compare with it) and
 # python3-jsonschema (the JSON output test); man-db and
@@ -29,6 +30,7 @@ PACKAGES=(
   libxtensor-dev
   xtl-dev
   libopenblas-dev
+  pkgconf
   doctest-dev
   libtomlplusplus-dev
   libmuparser-dev
