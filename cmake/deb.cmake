@@ -22,15 +22,8 @@ if(ATTN_STATIC)   # tools/release.sh: the static attn needs nothing; its .deb ha
   if(CMAKE_SYSTEM_PROCESSOR STREQUAL "aarch64")
     set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE arm64)
   endif()
-else()
+else()   # the default build: Depends from its shared libraries (dpkg-shlibdeps)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-  if(ATTN_FAST_START_ACTIVE)   # not a PIE on purpose (start-up): said to lintian, with the reason
-    install(FILES ${CMAKE_SOURCE_DIR}/packaging/deb/lintian-overrides RENAME attn
-            DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides)
-  endif()
-  if(ATTN_STATIC_LIBSTDCXX)   # dlopen'd, so dpkg-shlibdeps does not see it
-    set(CPACK_DEBIAN_PACKAGE_DEPENDS libmuparser2v5)
-  endif()
 endif()
 set(CPACK_STRIP_FILES ON)
 include(CPack)

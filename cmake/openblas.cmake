@@ -1,13 +1,20 @@
-# OpenBLAS, as Debian ships it (libopenblas-dev, the pthread variant). Sets OpenBLAS_INCLUDE_DIRS
-# and OpenBLAS_LIBRARIES (the shared library).
-# The package's CMake file is used when what it names exists. Debian 13's is not (its
-# openblas-pthread/cmake/openblas/OpenBLASConfig.cmake names /usr/lib/lib/libopenblas.so), so
-# then the library and cblas.h are looked up the ordinary way, in the same folders.
-find_package(OpenBLAS CONFIG QUIET)
-if(NOT OpenBLAS_LIBRARIES OR NOT EXISTS "${OpenBLAS_LIBRARIES}")
-  find_library(ATTN_OPENBLAS_LIBRARY NAMES openblas PATH_SUFFIXES openblas-pthread REQUIRED)
-  find_path(ATTN_OPENBLAS_INCLUDE_DIR cblas.h PATH_SUFFIXES openblas-pthread openblas REQUIRED)
-  set(OpenBLAS_LIBRARIES "${ATTN_OPENBLAS_LIBRARY}")
-  set(OpenBLAS_INCLUDE_DIRS "${ATTN_OPENBLAS_INCLUDE_DIR}")
+# OpenBLAS, as Debian's libopenblas-dev provides it (the pthread variant): through pkg-config's
+# openblas module (cblas.h's folder and the library). Sets OpenBLAS_INCLUDE_DIRS and
+# OpenBLAS_LIBRARIES: the shared library, or for the static release (ATTN_STATIC) Debian's
+# libopenblas.a from the same folder (the same DYNAMIC_ARCH build: the same kernels chosen at run
+# time, OPENBLAS_CORETYPE included).
+# (Debian 13's OpenBLASConfig.cmake names a library that does not exist; its .pc file is right.)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(OpenBLAS REQUIRED IMPORTED_TARGET openblas)
+if(ATTN_STATIC)
+  pkg_get_variable(ATTN_OPENBLAS_LIBDIR openblas libdir)
+  set(ATTN_OPENBLAS_ARCHIVE "${ATTN_OPENBLAS_LIBDIR}/libopenblas.a")
+  if(NOT EXISTS "${ATTN_OPENBLAS_ARCHIVE}")
+    message(FATAL_ERROR "ATTN_STATIC needs ${ATTN_OPENBLAS_ARCHIVE} (libopenblas-pthread-dev)")
+  endif()
+  find_package(Threads REQUIRED)
+  set(OpenBLAS_LIBRARIES "${ATTN_OPENBLAS_ARCHIVE}" Threads::Threads m)
+else()
+  set(OpenBLAS_LIBRARIES PkgConfig::OpenBLAS)
 endif()
-message(STATUS "OpenBLAS: ${OpenBLAS_LIBRARIES}")
+message(STATUS "OpenBLAS: ${OpenBLAS_LIBRARIES} (cblas.h in ${OpenBLAS_INCLUDE_DIRS})")

@@ -5,8 +5,8 @@
 # What differs from the Linux build is chosen here, by the source lists, never by #ifdefs in the
 # sources:
 #   - no OpenBLAS: src/wasm/blas_loops.cpp (the reference BLAS's order; docs/web.md says why);
-#   - no SIMD sets: the AVX files are left out, and src/cpu answers "no" to every x86 feature
-#     (not x86-64), so softmax and numpy_exp take their portable loops, and `attn cost` its
+#   - no SIMD sets: the AVX files are left out, and src/cpu answers "baseline" (not x86-64), so
+#     numpy_exp takes the C library's exp, softmax its portable loops, and `attn cost` its
 #     one table (SSE2 through Emscripten onto WebAssembly SIMD128);
 #   - no threads: a single-threaded module (no SharedArrayBuffer, so it runs from file://);
 #   - no libcrypto, libcsv or muParser (Debian ships them for Linux only): the public variants'
@@ -54,8 +54,7 @@ attn_wasm_glob(ATTN_WASM_SOURCES src/*.cpp experiments/*.cpp)
 list(FILTER ATTN_WASM_SOURCES EXCLUDE REGEX "/src/homework/class/|/keyed_hash\\.cpp$|/muparser\\.cpp$")
 
 add_executable(attn ${ATTN_WASM_SOURCES})
-target_compile_definitions(attn PRIVATE ATTN_VERSION="${PROJECT_VERSION}"
-                           ATTN_GLIBC_X86_FEATURES=0 ATTN_MUPARSER_LINKED=1)
+target_compile_definitions(attn PRIVATE ATTN_VERSION="${PROJECT_VERSION}")
 # softmax's N×N passes (elementwise along rows: the Linux build's SSE2 loops) in SIMD128.
 set_source_files_properties(src/core/softmax.cpp PROPERTIES COMPILE_OPTIONS "-O3;-msimd128")
 # The BLAS loops in WebAssembly SIMD128 across the elements of a product (src/wasm/blas_loops.cpp:
@@ -106,10 +105,9 @@ if(ATTN_TESTS)
     message(FATAL_ERROR "wasm build: /usr/include/doctest missing (doctest-dev)")
   endif()
   file(CREATE_LINK /usr/include/doctest ${ATTN_WASM_INCLUDE}/doctest SYMBOLIC)
-  attn_wasm_glob(ATTN_WASM_RNG_TEST_SOURCES tests/unit/rng/*.cpp src/rng/*.cpp src/cpu/*.cpp)
+  attn_wasm_glob(ATTN_WASM_RNG_TEST_SOURCES tests/unit/rng/*.cpp src/rng/*.cpp)
   add_executable(test_rng ${ATTN_WASM_RNG_TEST_SOURCES} tests/doctest_main.cpp)
-  target_compile_definitions(test_rng PRIVATE ATTN_SOURCE_DIR="${CMAKE_SOURCE_DIR}" ATTN_SHARED_DIR="${ATTN_SHARED_DIR}"
-                             ATTN_GLIBC_X86_FEATURES=0)
+  target_compile_definitions(test_rng PRIVATE ATTN_SOURCE_DIR="${CMAKE_SOURCE_DIR}" ATTN_SHARED_DIR="${ATTN_SHARED_DIR}")
   # The browser build's BLAS against its definition (tests/web/test_blas_loops.cpp).
   add_executable(test_blas_loops tests/web/test_blas_loops.cpp src/wasm/blas_loops.cpp tests/doctest_main.cpp)
   set_source_files_properties(tests/web/test_blas_loops.cpp PROPERTIES COMPILE_OPTIONS -O2)

@@ -2,8 +2,8 @@
 # Installs what attn needs from Debian's archive (Debian 12 or 13; the names are the same). Uses
 # sudo when not root. One package per line, so adding one is a one-line change.
 #
-#   tools/install-deps.sh            what building and running attn needs: the compiler, CMake
-#                                    and the libraries (the README's first command)
+#   tools/install-deps.sh            what building and running attn needs: the compiler, CMake,
+#                                    pkgconf (pkg-config finds OpenBLAS) and the libraries (the README's first command)
 #   tools/install-deps.sh --test     also the test suite's tools (the README's second command,
 #                                    .ci/run)
 #   tools/install-deps.sh --ci | --web | --release   the test tools and more (below)
@@ -23,6 +23,7 @@ PACKAGES=(
   libxtensor-dev
   xtl-dev
   libopenblas-dev
+  pkgconf
   doctest-dev
   libtomlplusplus-dev
   libmuparser-dev

@@ -20,7 +20,7 @@ inline double numpy_exp(double x) {
 }
 
 // "svml" or "glibc": what numpy_exp runs here, chosen once: svml exactly when NumPy would pick
-// its AVX512_SKX loops, i.e. cpu::level() is avx512 (src/cpu; ATTN_CPU=avx2 or baseline gives
+// its AVX512_SKX loops, i.e. cpu::level() is avx512 (src/cpu; ATTN_CPU=baseline gives
 // glibc's, as on a CPU without it) and NPY_DISABLE_CPU_FEATURES does not name AVX512_SKX.
 const char* numpy_exp_kernel();
 

@@ -1,6 +1,5 @@
-// cpu_features.hpp: glibc's <sys/platform/x86.h> (glibc >= 2.33) where CMake found it
-// (ATTN_GLIBC_X86_FEATURES), libgcc's __builtin_cpu_supports elsewhere (same answers, more CPUIDs;
-// tests/unit/cpu checks that the two agree).
+// cpu_features.hpp: glibc's <sys/platform/x86.h> (glibc >= 2.33: Debian 12 has 2.36) on x86-64;
+// tests/unit/cpu checks its answer against libgcc's __builtin_cpu_supports.
 #include "cpu/cpu_features.hpp"
 
 #include <cstdlib>
@@ -8,7 +7,7 @@
 
 #include "errors.hpp"
 
-#if defined(__x86_64__) && ATTN_GLIBC_X86_FEATURES
+#if defined(__x86_64__)
 #include <sys/platform/x86.h>
 #endif
 
@@ -16,23 +15,15 @@ namespace attn::cpu {
 namespace {
 
 Level detect() {
-#if defined(__x86_64__) && ATTN_GLIBC_X86_FEATURES
-    // "Active": glibc has checked CPUID and XCR0 (AVX needs YMM state, AVX-512 also opmask/ZMM).
-    const bool avx2 = CPU_FEATURE_ACTIVE(AVX2) && CPU_FEATURE_ACTIVE(FMA);
-    const bool avx512 = CPU_FEATURE_ACTIVE(AVX512F) && CPU_FEATURE_ACTIVE(AVX512CD) &&
-                        CPU_FEATURE_ACTIVE(AVX512BW) && CPU_FEATURE_ACTIVE(AVX512DQ) &&
-                        CPU_FEATURE_ACTIVE(AVX512VL);
-#elif defined(__x86_64__)
-    __builtin_cpu_init();
-    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
-                        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
-                        __builtin_cpu_supports("avx512vl");
+#if defined(__x86_64__)
+    // "Active": glibc has checked CPUID and XCR0 (AVX-512 needs the opmask and ZMM state saved).
+    const bool skx = CPU_FEATURE_ACTIVE(AVX512F) && CPU_FEATURE_ACTIVE(AVX512CD) &&
+                     CPU_FEATURE_ACTIVE(AVX512BW) && CPU_FEATURE_ACTIVE(AVX512DQ) &&
+                     CPU_FEATURE_ACTIVE(AVX512VL);
+    return skx ? Level::avx512 : Level::baseline;
 #else
-    const bool avx2 = false, avx512 = false;
+    return Level::baseline;
 #endif
-    if (avx2 && avx512) return Level::avx512;
-    return avx2 ? Level::avx2 : Level::baseline;
 }
 
 Level choose() {
@@ -40,15 +31,12 @@ Level choose() {
     const char* asked = std::getenv("ATTN_CPU");
     if (asked == nullptr || *asked == '\0') return hardware;
     const std::string name(asked);
-    for (Level l : {Level::baseline, Level::avx2, Level::avx512}) {
-        if (name != level_name(l)) continue;
-        if (l > hardware) {
-            throw UsageError("ATTN_CPU", name + ": this CPU runs at most " + level_name(hardware) +
-                                             " (allowed: baseline, avx2, avx512, up to what the CPU runs)");
-        }
-        return l;
+    if (name == "baseline") return Level::baseline;
+    if (name == "avx512") {
+        if (hardware == Level::avx512) return Level::avx512;
+        throw UsageError("ATTN_CPU", "avx512: this CPU has no AVX-512 (allowed here: baseline)");
     }
-    throw UsageError("ATTN_CPU", "must be baseline, avx2 or avx512 (got '" + name + "')");
+    throw UsageError("ATTN_CPU", "must be baseline or avx512 (got '" + name + "')");
 }
 
 }  // namespace
@@ -61,15 +49,6 @@ Level hardware_level() {
 Level level() {
     static const Level chosen = choose();
     return chosen;
-}
-
-const char* level_name(Level l) {
-    switch (l) {
-        case Level::baseline: return "baseline";
-        case Level::avx2: return "avx2";
-        case Level::avx512: return "avx512";
-    }
-    return "baseline";
 }
 
 }  // namespace attn::cpu

@@ -1,11 +1,11 @@
-// {fmt}'s compiled part, built once for the whole program.
+// {fmt}'s compiled part, built once for the static release (tools/release.sh, ATTN_STATIC).
 //
-// Debian ships {fmt} as headers and a shared library only (no libfmt.a). The default and static
-// builds keep libfmt.so out of every run (docs/performance.md, "Start-up"), and compiling fmt
-// header-only put its implementation (format-inl.h: Dragonbox, the locale hooks, vformat) into
-// every translation unit that printed anything: about 3 s of CPU each, a minute and more of a
-// clean build. Here it is compiled once, as the library's own format.cc would be; the rest of
-// attn includes <fmt/format.h> as a user of the compiled library does.
+// Debian ships {fmt} as headers and a shared library only (no libfmt.a). Every other build links
+// that libfmt.so; the fully static attn cannot, and compiling fmt header-only would put its
+// implementation (format-inl.h: Dragonbox, the locale hooks, vformat) into every translation
+// unit that prints anything: about 3 s of CPU each, a minute and more of the release build. Here
+// it is compiled once, as the library's own format.cc would be; the rest of attn includes
+// <fmt/format.h> as a user of the compiled library does.
 //
 // What a translation unit of attn leaves to this one: the non-template functions of
 // format-inl.h (defined here because FMT_HEADER_ONLY is not set), and the templates format.h

@@ -61,8 +61,8 @@ Command cost_command() {
         "counted (✓ when equal to its closed form). The exponent is the least-squares slope of\n"
         "log time against log T. A naive run whose T×T scores would not fit (2 GiB, or less\n"
         "memory available) and any run of more than 5e11 multiplications are reported as skipped\n"
-        "before anything is allocated; the others still run. Kernels use SIMD chosen at run time\n"
-        "for this CPU (sse2, avx2+fma or avx512f; neon on aarch64).";
+        "before anything is allocated; the others still run. Kernels use the architecture's\n"
+        "baseline SIMD (sse2 on x86-64, neon on aarch64), one build for every CPU.";
     Option<std::vector<kernels::Kernel>> kernel;
     kernel.flag.name = "--kernel";
     kernel.flag.type_name = "LIST";

@@ -2,13 +2,9 @@
 // muParser (Debian's libmuparser) through its C interface (muParserDLL.h), for the expression
 // answers of src/homework/grade/expression.cpp.
 //
-// Why the C interface: in the default build attn does not link libmuparser at all (it would load
-// libmuparser, libgomp and the shared libstdc++ into every run, experiments included: see
-// docs/performance.md, "Start-up of the default build"); the library is opened with dlopen the
-// first time an expression is read, and only plain C values (a handle, char*, double) cross
-// between it and attn, so attn's own statically linked libstdc++ and the library's shared one
-// never exchange an object or an exception. Builds that link muParser (the static release, the
-// sanitizer and fuzz builds: ATTN_MUPARSER_LINKED) call the same functions directly.
+// Why the C interface: muParser reports an error there as a value (mupError, its message and
+// position), so no muParser exception crosses into attn, and the WebAssembly build, which has no
+// muParser, puts its own refusal behind this same class (src/wasm/muparser_unavailable.cpp).
 #include <string>
 
 namespace attn::homework {
@@ -21,7 +17,7 @@ struct MuParserError {
 };
 
 // One mu::Parser (its built-in functions and constants included, as with `mu::Parser`), with
-// double variables bound by address. Throws attn::IoError when the library cannot be opened,
+// double variables bound by address. Throws attn::IoError when no parser can be made,
 // MuParserError for an expression muParser refuses.
 class MuParser {
   public:
