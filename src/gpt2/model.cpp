@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cblas.h>
 #include <cmath>
-#include <sys/stat.h>
 
 #include "errors.hpp"
+#include "files/paths.hpp"
 #include "files/read_whole.hpp"
 
 namespace attn::gpt2 {
@@ -15,15 +15,6 @@ namespace {
 constexpr std::size_t kStates = 32;   // sequences kept (beam search: n_beam chains at a time)
 
 [[noreturn]] void bad(const std::string& path, const std::string& what) { throw IoError(path + ": " + what); }
-
-bool is_dir(const std::string& p) {
-    struct stat st {};
-    return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-bool exists(const std::string& p) {
-    struct stat st {};
-    return ::stat(p.c_str(), &st) == 0;
-}
 
 // LayerNorm over E: (x - mean) / sqrt(var + eps) * w + b, statistics in double.
 void layer_norm(const float* x, const float* w, const float* b, float eps, std::size_t E, float* out) {
@@ -74,9 +65,9 @@ float gelu_new(float x) {   // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
 Model::~Model() = default;
 
 std::unique_ptr<Model> Model::load(const std::string& where, std::string& note) {
-    const bool folder = is_dir(where);
+    const bool folder = files::is_dir(where);
     const std::string path = folder ? where + "/model.safetensors" : where;
-    if (!exists(path)) throw UsageError("--model", path + ": no such file");
+    if (!files::exists(path)) throw UsageError("--model", path + ": no such file");
     // No core::before_blas: GPT-2's products run on the one thread OpenBLAS starts with
     // (blas_threads.hpp), as the oracle's torch runs on one; each new token reads every weight once.
     auto m = std::unique_ptr<Model>(new Model());
@@ -99,7 +90,7 @@ std::unique_ptr<Model> Model::load(const std::string& where, std::string& note) 
         }
     }
     const std::string cfg_path = folder ? where + "/config.json" : "";
-    if (folder && exists(cfg_path)) {
+    if (folder && files::exists(cfg_path)) {
         files::WholeFile f = files::read_whole(cfg_path, 1u << 20, false);
         if (f.failure != files::WholeFile::Failure::none) throw IoError(f.message);
         m->config_ = parse_config(f.text, cfg_path);

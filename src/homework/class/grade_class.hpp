@@ -16,9 +16,6 @@ namespace attn::homework {
 // Students graded so far, of the total (for the CLI's progress line).
 using ClassProgress = std::function<void(std::size_t done, std::size_t total)>;
 
-// The number of cores this process may run on (the default of --jobs).
-unsigned available_cores();
-
 // out: one line per output; code 0 when every student was graded with every answer right, else 1.
 HomeworkOutput grade_class(const HomeworkOptions& options, const ClassProgress& progress = {});
 
