@@ -448,6 +448,8 @@ struct Loaded {
 
 Loaded load(const DecodingOptions& o, const std::set<long>& shown) {
     Loaded l;
+    // A model path that names nothing is --model's fault (before the vocabulary, which it would hold).
+    if (!o.model.empty() && !files::exists(o.model)) throw IoError("--model: " + o.model + ": no such file or folder");
     const std::string folder = !o.vocab.empty() ? o.vocab : (files::is_dir(o.model) ? o.model : std::string());
     if (folder.empty())
         throw UsageError("--vocab", "give --vocab DIR (or --model DIR with vocab.json + merges.txt in it); GPT-2's "

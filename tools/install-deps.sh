@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Installs what attn needs from Debian's archive (Debian 12 or 13; the names are the same): build tools and libraries (libxsimd-dev,
-# nlohmann-json3-dev and libssl-dev included); help2man (the man
-# page); dpkg-dev and file (cpack's .deb); Debian's NumPy (the tests compare with it) and
+# nlohmann-json3-dev and libssl-dev included); dpkg-dev and file (cpack's .deb); Debian's NumPy (the tests compare with it) and
 # python3-jsonschema (the JSON output test); man-db and
 # the shells whose completions the install test loads; librsvg2-bin's rsvg-convert (renders the
 # SVG pictures in tests/cli/pictures_test.py); tmux (drives bash and zsh completing in a terminal),
@@ -35,7 +34,6 @@ PACKAGES=(
   libxsimd-dev
   nlohmann-json3-dev
   libssl-dev
-  help2man
   dpkg-dev
   file
   man-db
