@@ -6,8 +6,8 @@
 # sources:
 #   - no OpenBLAS: src/wasm/blas_loops.cpp (the reference BLAS's order; docs/web.md says why);
 #   - no SIMD sets: the AVX files are left out, and src/cpu answers "no" to every x86 feature
-#     (not x86-64), so softmax, numpy_exp and the generator take their portable loops, and
-#     `attn cost` its baseline table (SSE2 through Emscripten onto WebAssembly SIMD128);
+#     (not x86-64), so softmax and numpy_exp take their portable loops, and `attn cost` its
+#     one table (SSE2 through Emscripten onto WebAssembly SIMD128);
 #   - no threads: a single-threaded module (no SharedArrayBuffer, so it runs from file://);
 #   - no libcrypto, libcsv or muParser (Debian ships them for Linux only): what differs is the host
 #     interface (src/host/host.hpp), whose browser side is src/wasm/host.cpp in place of
@@ -56,7 +56,7 @@ list(FILTER ATTN_WASM_SOURCES EXCLUDE REGEX "/src/host/|/muparser\\.cpp$")
 
 add_executable(attn ${ATTN_WASM_SOURCES})
 target_compile_definitions(attn PRIVATE ATTN_VERSION="${PROJECT_VERSION}"
-                           ATTN_KERNELS_X86_LEVELS=0 ATTN_GLIBC_X86_FEATURES=0 ATTN_MUPARSER_LINKED=1)
+                           ATTN_GLIBC_X86_FEATURES=0 ATTN_MUPARSER_LINKED=1)
 # softmax's N×N passes (elementwise along rows: the Linux build's SSE2 loops) in SIMD128.
 set_source_files_properties(src/core/softmax.cpp PROPERTIES COMPILE_OPTIONS "-O3;-msimd128")
 # The BLAS loops in WebAssembly SIMD128 across the elements of a product (src/wasm/blas_loops.cpp:

@@ -247,7 +247,7 @@ results::CostReport run_cost(const CostOptions& o, const Progress& progress) {
     settings.threads = static_cast<unsigned>(o.threads);
     results::CostReport r;
     r.cpu_model = kernels::cpu_model();
-    r.dispatch = kernels::level_name(settings.level);
+    r.dispatch = kernels::simd_name();
     r.threads = o.threads;
     r.repeats = o.repeats;
     r.repeat_budget_s = kRepeatBudgetSeconds;

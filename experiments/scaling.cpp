@@ -74,9 +74,6 @@ results::ScalingReport run_scaling(const ScalingOptions& o, const Progress& prog
     // progress in normal draws, so that a Dq=400 repeat counts 100 times a Dq=4 one
     std::size_t total = 0, done = 0;
     for (long dq : run) total += repeats * static_cast<std::size_t>(dq) * (n + 1);
-    // every draw of the sweep is a standard normal: the generator may decode them ahead on
-    // other threads (the same bits, rng/read_ahead.hpp)
-    rng.will_draw_normals(total);
     std::vector<double> scores(repeats * n);                  // row r: repeat r's N scores
     core::Matrix keys;
     std::vector<double> query;

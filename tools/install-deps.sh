@@ -34,6 +34,7 @@ PACKAGES=(
   libxsimd-dev
   nlohmann-json3-dev
   libssl-dev
+  universal-ctags
   dpkg-dev
   file
   man-db

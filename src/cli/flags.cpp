@@ -158,14 +158,6 @@ Option<rng::Seed> seed_flag(const rng::Seed& defaults) {
     return o;
 }
 
-Option<std::string> text_flag(const std::string& name, const std::string& type_name, const std::string& help,
-                              const std::string& defaults) {
-    Option<std::string> o = value_option<std::string>(name, type_name, help, defaults);
-    o.flag.completes_files = type_name == "FILE";
-    o.parse = [](std::string& field, const std::string& text) { field = text; };
-    return o;
-}
-
 Option<std::optional<std::string>> given_text_flag(const std::string& name, const std::string& type_name,
                                                    const std::string& help) {
     Option<std::optional<std::string>> o;

@@ -123,9 +123,7 @@ Option<std::vector<long>> int_list_flag(const std::string& name, const std::stri
                                         const std::string& default_text);
 Option<double> number_flag(const std::string& name, const std::string& help, double defaults, const std::string& range);
 Option<rng::Seed> seed_flag(const rng::Seed& defaults);
-Option<std::string> text_flag(const std::string& name, const std::string& type_name, const std::string& help,
-                              const std::string& defaults);
-// Like text_flag, and keeps "not given" apart from every text (an empty FILE is refused, not
+// A text flag that keeps "not given" apart from every text (an empty FILE is refused, not
 // ignored); recorded as "" when not given.
 Option<std::optional<std::string>> given_text_flag(const std::string& name, const std::string& type_name,
                                                    const std::string& help);

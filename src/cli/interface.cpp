@@ -27,8 +27,6 @@ const std::vector<EnvironmentVariable>& environment() {
         {"ATTN_GPT2_MODEL", "the default of `udl 12.4 --model`: a Hugging Face `gpt2` folder or a `.safetensors` file"},
         {"ATTN_CPU", "`baseline`, `avx2` or `avx512`: the highest instruction set attn's loops may use (for "
                      "tests; one above the CPU's is refused)"},
-        {"ATTN_DRAW_THREADS", "helper threads that decode normal draws ahead (0: none; default the CPUs minus "
-                              "one, at most 3)"},
         {"NO_COLOR", "when set and not empty, `--color auto` gives no colour (no-color.org)"},
         {"GITHUB_STEP_SUMMARY", "a file: `homework --grade` appends a Markdown summary of the grade to it "
                                 "(GitHub Actions sets it)"},

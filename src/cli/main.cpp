@@ -270,11 +270,9 @@ int run(int argc, char** argv) {
 
 static int run_and_report(int argc, char** argv) {
     try {
-        // ATTN_CPU and ATTN_DRAW_THREADS are read here, before any command: a bad value is
-        // refused at once, exit 2, whatever the command would have computed
-        // (src/cpu/cpu_features.hpp).
+        // ATTN_CPU is read here, before any command: a bad value is refused at once, exit 2,
+        // whatever the command would have computed (src/cpu/cpu_features.hpp).
         (void)attn::cpu::level();
-        (void)attn::cpu::draw_threads();
         const int code = run(argc, argv);
         attn::cli::finish_stdout();
         return code;

@@ -3,13 +3,8 @@
 // tests/unit/cpu checks that the two agree).
 #include "cpu/cpu_features.hpp"
 
-#include <algorithm>
 #include <cstdlib>
 #include <string>
-
-#if !defined(__EMSCRIPTEN__)
-#include <sched.h>
-#endif
 
 #include "errors.hpp"
 
@@ -56,39 +51,7 @@ Level choose() {
     throw UsageError("ATTN_CPU", "must be baseline, avx2 or avx512 (got '" + name + "')");
 }
 
-unsigned choose_draw_threads() {
-    const char* asked = std::getenv("ATTN_DRAW_THREADS");
-    if (asked != nullptr && *asked != '\0') {
-        // plain decimal digits only, as ATTN_CPU takes only its own words
-        const std::string text(asked);
-        unsigned value = 0;
-        bool ok = text.size() <= 2;
-        for (char c : text) {
-            ok = ok && c >= '0' && c <= '9';
-            value = value * 10 + static_cast<unsigned>(c - '0');
-        }
-        if (!ok || value > kMaxDrawThreads) {
-            throw UsageError("ATTN_DRAW_THREADS", "must be an integer 0.." + std::to_string(kMaxDrawThreads) +
-                                                      " (0: no helper threads) (got '" + text + "')");
-        }
-        return value;
-    }
-#if defined(__EMSCRIPTEN__)
-    return 0;   // built without pthreads (cmake/wasm.cmake): the read-ahead never starts
-#else
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) != 0) return 0;
-    const int cpus = CPU_COUNT(&set);
-    return cpus <= 1 ? 0u : std::min(static_cast<unsigned>(cpus - 1), 3u);
-#endif
-}
-
 }  // namespace
-
-unsigned draw_threads() {
-    static const unsigned chosen = choose_draw_threads();
-    return chosen;
-}
 
 Level hardware_level() {
     static const Level detected = detect();

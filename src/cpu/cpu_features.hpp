@@ -1,11 +1,11 @@
-// The one answer to "which instruction sets may attn's loops use here", asked by every run-time
-// choice of loops: numpy_exp's SVML kernel, the generator's SIMD normals and `attn cost`'s
-// kernels. Read from glibc's CPU description, computed once by the dynamic loader (or the static
-// start-up) before main, so asking executes no CPUID (each costs about 8 us in a VM). On any
+// The one answer to "which exp does NumPy use on this CPU": numpy_exp's SVML kernel runs where
+// NumPy's AVX512_SKX loops would (a correctness question: NumPy's last bits differ there). Read
+// from glibc's CPU description, computed once by the dynamic loader (or the static start-up)
+// before main, so asking executes no CPUID (each costs about 8 us in a VM). On any
 // other architecture (aarch64, WebAssembly) the answer is the baseline.
 //
 // ATTN_CPU=baseline|avx2|avx512 lowers the level for tests and for a host that wants to imitate
-// a smaller CPU (tests/CMakeLists.txt runs the generator and exp at each level this CPU has); a
+// a smaller CPU's NumPy (tests/CMakeLists.txt runs exp at each level this CPU has); a
 // value that is not one of these, or above what this CPU runs, is a usage error (exit 2).
 #pragma once
 
@@ -24,13 +24,6 @@ Level level();
 
 // What the CPU itself runs, ignoring ATTN_CPU.
 Level hardware_level();
-
-// Helper threads for the generator's read-ahead: ATTN_DRAW_THREADS when set, else the CPUs this
-// process may run on minus one (the caller decodes too), at most 3; 0 in the WebAssembly build
-// (no threads there). Decided at the first call; throws attn::UsageError naming
-// ATTN_DRAW_THREADS and the allowed values for a bad value.
-unsigned draw_threads();
-inline constexpr unsigned kMaxDrawThreads = 64;
 
 // "baseline", "avx2" or "avx512".
 const char* level_name(Level l);

@@ -29,7 +29,6 @@ public:
     std::vector<float> logits(const std::vector<int>& ids);
     // softmax(logits) in float32: exp(l - max), the sum, times its reciprocal.
     std::vector<float> probs(const std::vector<int>& ids);
-    std::size_t forward_positions() const { return positions_run_; }   // positions computed so far
 
     ~Model();
 

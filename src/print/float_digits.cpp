@@ -71,12 +71,6 @@ void positional_parts(const DecimalDigits& d, int min_frac, std::string& int_par
         frac_part.append(static_cast<std::size_t>(min_frac) - frac_part.size(), '0');
 }
 
-std::string positional_text(const DecimalDigits& d, int min_frac) {
-    std::string ip, fp;
-    positional_parts(d, min_frac, ip, fp);
-    return ip + "." + fp;
-}
-
 std::string mantissa_text(const DecimalDigits& d, int min_frac, int& exponent) {
     exponent = d.is_zero() ? 0 : d.decpt - 1;
     std::string m(1, d.digits[0]);

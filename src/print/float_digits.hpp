@@ -25,9 +25,7 @@ DecimalDigits fixed_digits(double a, int frac);
 // |a| correctly rounded to `sig` significant digits (fmt "{:.{sig-1}e}"), sig >= 1.
 DecimalDigits sci_digits(double a, int sig);
 
-// Positional text "iii.fff" (always with '.'); the fraction is padded with zeros to min_frac.
-std::string positional_text(const DecimalDigits& d, int min_frac);
-// Split of positional_text: integer part (at least "0") and fraction part (possibly empty).
+// Positional text "iii.fff" (always with '.') in two parts: integer part (at least "0") and fraction part (possibly empty).
 void positional_parts(const DecimalDigits& d, int min_frac, std::string& int_part,
                       std::string& frac_part);
 // Mantissa "d.fff" (always with '.') padded with zeros to min_frac fraction digits, and the

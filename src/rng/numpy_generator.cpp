@@ -6,28 +6,73 @@
 #include <cmath>
 #include <cstring>
 
-#include "cpu/cpu_features.hpp"
-#include "rng/draw_stream.hpp"
-#include "rng/normal_loop.hpp"
-#include "rng/normal_simd.hpp"
 #include "rng/pcg64.hpp"
 #include "rng/seed_sequence.hpp"
+#include "rng/ziggurat_tables.hpp"
 
 namespace attn::rng {
 
 namespace {
 
-// The stream of SeedSequence(words) -> PCG64, drawn with the best SIMD lanes this CPU runs.
+// The stream of SeedSequence(words) -> PCG64.
 DrawStream seeded(const std::vector<std::uint32_t>& words) {
     pcg64::u128 state, inc;
     pcg64::seed(SeedSequence(words).generate_state_u64x4(), state, inc);
-    return DrawStream(state, inc, simd::kernels());
+    return DrawStream(state, inc);
 }
 
 std::vector<std::uint32_t> words_of(std::uint64_t seed) {
     std::vector<std::uint32_t> words{static_cast<std::uint32_t>(seed)};
     if ((seed >> 32) != 0) words.push_back(static_cast<std::uint32_t>(seed >> 32));
     return words;
+}
+
+__attribute__((noinline)) double ziggurat_slow(DrawStream& src, unsigned idx, std::uint64_t rabs, double x);
+
+// Ziggurat, docs/spec/numpy-random.md §3 (NumPy's random_standard_normal), split in two so the
+// ~98.5% fast path inlines into normal()'s loop, the tail and wedge tests (and any restart
+// after a wedge rejection) out of line. The fast path for the draw r0 already taken:
+struct Candidate {
+    unsigned idx;
+    std::uint64_t rabs;
+    double x;
+    bool accepted;   // rabs < ki[idx]: x is the normal (~98.5% of draws: the mean of ki / 2^52)
+};
+
+inline Candidate ziggurat_candidate(std::uint64_t r0) {
+    const unsigned idx = static_cast<unsigned>(r0 & 0xffu);
+    const std::uint64_t r = r0 >> 8;
+    const std::uint64_t rabs = (r >> 1) & 0x000fffffffffffffull;
+    // rabs < 2^52: the signed conversion is exact and cheaper than the unsigned one
+    const double magnitude = static_cast<double>(static_cast<std::int64_t>(rabs)) * ziggurat::wi[idx];
+    // NumPy's `if (sign) x = -x;`, applied before the test, as a flip of the sign bit: the sign
+    // is a fair coin, so a branch on it is mispredicted half the time. Same bits, -0.0 included.
+    std::uint64_t bits;
+    std::memcpy(&bits, &magnitude, sizeof bits);
+    bits ^= (r & 1u) << 63;
+    double x;
+    std::memcpy(&x, &bits, sizeof x);
+    return {idx, rabs, x, rabs < ziggurat::ki[idx]};
+}
+
+inline double ziggurat_normal(DrawStream& src) {
+    const Candidate c = ziggurat_candidate(src.next64());
+    if (c.accepted) return c.x;
+    return ziggurat_slow(src, c.idx, c.rabs, c.x);
+}
+
+double ziggurat_slow(DrawStream& src, unsigned idx, std::uint64_t rabs, double x) {
+    using namespace ziggurat;
+    if (idx == 0) {   // tail beyond nor_r
+        for (;;) {
+            const double xx = -nor_inv_r * std::log1p(-src.next_double());
+            const double yy = -std::log1p(-src.next_double());
+            if (yy + yy > xx * xx) return ((rabs >> 8) & 1u) ? -(nor_r + xx) : nor_r + xx;
+        }
+    }
+    // wedge
+    if ((fi[idx - 1] - fi[idx]) * src.next_double() + fi[idx] < std::exp(-0.5 * x * x)) return x;
+    return ziggurat_normal(src);   // rejected: start again with a new draw
 }
 
 }  // namespace
@@ -38,112 +83,36 @@ NumpyGenerator::NumpyGenerator(const Seed& seed) : stream_(seeded(seed.words()))
 
 NumpyGenerator::NumpyGenerator(std::uint64_t seed) : stream_(seeded(words_of(seed))) {}
 
-NumpyGenerator::~NumpyGenerator() = default;
-NumpyGenerator::NumpyGenerator(NumpyGenerator&&) noexcept = default;
-NumpyGenerator& NumpyGenerator::operator=(NumpyGenerator&&) noexcept = default;
+std::uint64_t NumpyGenerator::next_uint64() { return stream_.next64(); }
 
-void NumpyGenerator::set_state(unsigned __int128 state, unsigned __int128 inc) {
-    end_read_ahead();
-    stream_ = DrawStream(state, inc, simd::kernels());
-    fast_.refills = ~std::uint64_t{0};   // computed from the old stream's block
-}
+double NumpyGenerator::next_double() { return stream_.next_double(); }
 
-namespace {
+double NumpyGenerator::standard_normal() { return ziggurat_normal(stream_); }
 
-// The read-ahead's sizes (docs/performance.md, "The generator"): segments of 4096 draws (32 KiB
-// of normals, ~6 us of decoding, so claiming, stitching and a segment's set-up cost little in
-// comparison), 8 of them in flight (256 KiB: `scaling`'s peak RSS stays under 6 MiB), and no
-// read-ahead for fewer than 2^17 normals (a quarter of a millisecond of drawing: not worth a
-// thread's start, and too short for the look at the helpers' share to judge).
-ReadAheadConfig default_config(unsigned threads) {
-    ReadAheadConfig c;
-    c.threads = threads;
-    return c;
-}
-
-}  // namespace
-
-void NumpyGenerator::will_draw_normals(std::uint64_t count) {
-    end_read_ahead();
-    const unsigned threads = cpu::draw_threads();   // read (and checked) at every promise
-    const ReadAheadConfig config = ahead_config_ ? *ahead_config_ : default_config(threads);
-    if (!ahead_config_ && threads == 0) return;
-    if (count == 0 || count < config.minimum) return;
-    ahead_ = std::make_unique<ReadAhead>(stream_.state(), stream_.inc(), stream_.simd(), config);
-    ahead_left_ = count;
-}
-
-void NumpyGenerator::end_read_ahead() {
-    if (!ahead_) return;
-    stream_ = ahead_->finish();
-    fast_.refills = ~std::uint64_t{0};   // computed from the old stream's block
-    ahead_counts_ += ahead_->counts();
-    ahead_.reset();
-    ahead_left_ = 0;
-}
-
-std::uint64_t NumpyGenerator::next_uint64() {
-    end_read_ahead();
-    return stream_.next64();
-}
-
-double NumpyGenerator::next_double() {
-    end_read_ahead();
-    return stream_.next_double();
-}
-
-double NumpyGenerator::standard_normal() {
-    if (ahead_) {
-        const double* z;
-        ahead_->take(z, 1);
-        const double v = *z;
-        if (--ahead_left_ == 0 || !ahead_->paying()) end_read_ahead();
-        return v;
-    }
-    return rng::standard_normal(stream_);
-}
-
-namespace {
-
-// §4's loc + scale * z over the normals decoded ahead (multiply, then add: never fused).
-// Groups of 8 of a known count, so that -O2's vectoriser takes them (it leaves a loop of unknown
-// count scalar); the normals come from another core's cache, and wide loads fetch them sooner.
-void scale_into(double* __restrict out, const double* __restrict z, std::size_t n, double loc, double scale) {
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __builtin_prefetch(z + i + 128);   // 1 KiB ahead: past the hardware prefetcher's page edge
-        for (std::size_t j = 0; j < 8; ++j) {
-            const double scaled = scale * z[i + j];
-            out[i + j] = loc + scaled;
-        }
-    }
-    for (; i < n; ++i) {
-        const double scaled = scale * z[i];
-        out[i] = loc + scaled;
-    }
-}
-
-}  // namespace
-
+// Generator.normal, docs/spec/numpy-random.md §4: loc + scale * z, multiply then add (never
+// fused), C order. The runs of draws the fast path accepts are scaled straight from the block;
+// a refused draw is finished by the slow path (tail or wedge), which may take further draws.
 void NumpyGenerator::normal(double loc, double scale, double* out, std::size_t count) {
-    if (ahead_) {
-        while (count > 0) {
-            const double* z;
-            const std::size_t n = ahead_->take(z, static_cast<std::size_t>(std::min<std::uint64_t>(count, ahead_left_)));
-            scale_into(out, z, n, loc, scale);
-            out += n;
-            count -= n;
-            ahead_left_ -= n;
-            if (ahead_left_ == 0) {
-                end_read_ahead();
-                break;
-            }
+    std::size_t i = 0;
+    while (i < count) {
+        if (stream_.available() == 0) stream_.refill();
+        const std::uint64_t* draws = stream_.peek();
+        const std::size_t n = std::min(count - i, stream_.available());
+        std::size_t k = 0;
+        for (; k < n; ++k) {
+            const Candidate c = ziggurat_candidate(draws[k]);
+            if (!c.accepted) break;
+            const double scaled = scale * c.x;
+            out[i + k] = loc + scaled;
         }
-        // the rest of the promise in order when the threads were not running side by side
-        if (ahead_ && !ahead_->paying()) end_read_ahead();
-        if (count == 0) return;
+        stream_.skip(k);
+        i += k;
+        if (k < n) {
+            const Candidate c = ziggurat_candidate(stream_.next64());
+            const double scaled = scale * ziggurat_slow(stream_, c.idx, c.rabs, c.x);
+            out[i++] = loc + scaled;
+        }
     }
-    draw_normals(stream_, fast_, loc, scale, out, count);
 }
 
 std::vector<double> NumpyGenerator::normal(double loc, double scale, std::size_t count) {

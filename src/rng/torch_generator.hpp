@@ -46,8 +46,6 @@ public:
     // torch.rand(count), float32: one word per value, in order.
     std::vector<float> rand(std::size_t count);
 
-    const Mt19937& engine() const { return engine_; }
-
 private:
     Mt19937 engine_;
     std::optional<double> next_double_normal_;

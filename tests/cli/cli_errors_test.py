@@ -146,19 +146,6 @@ def main():
     r = subprocess.run([a.attn, "attention"], capture_output=True, timeout=20, env=dict(os.environ, ATTN_CPU="baseline"))
     check(r.returncode == 0 and r.stdout == plain_run.stdout and plain_run.stdout,
           "ATTN_CPU=baseline attn attention: the chapter's bytes, as without it")
-    # ATTN_DRAW_THREADS (src/cpu: the generator's helper threads) likewise; the bits never depend
-    # on it: `scaling` reads its normals ahead on other threads, or not.
-    for value in ("x", "-1", "65", "1.5", "+2", " "):
-        r = subprocess.run([a.attn, "attention"], capture_output=True, timeout=20,
-                           env=dict(os.environ, ATTN_DRAW_THREADS=value))
-        lines = r.stderr.decode(errors="replace").splitlines()
-        check(r.returncode == 2 and r.stdout == b"" and len(lines) == 1 and "ATTN_DRAW_THREADS" in lines[0]
-              and "0..64" in lines[0],
-              f"ATTN_DRAW_THREADS={value!r} attn attention: want exit 2 and one line naming it, got {r.returncode} {lines!r}")
-    scaling_runs = [subprocess.run([a.attn, "scaling", "--r", "300"], capture_output=True, timeout=60,
-                                   env=dict(os.environ, ATTN_DRAW_THREADS=value)) for value in ("0", "1", "3")]
-    check(all(r.returncode == 0 and r.stdout == scaling_runs[0].stdout and r.stdout for r in scaling_runs),
-          "ATTN_DRAW_THREADS=0, 1, 3 attn scaling --r 300: the same bytes")
     for redirect in ("> /dev/full", ">&-"):
         r = subprocess.run(f"'{a.attn}' attention {redirect}", shell=True, capture_output=True, timeout=20)
         lines = r.stderr.decode(errors="replace").splitlines()

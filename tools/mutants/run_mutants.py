@@ -1,21 +1,14 @@
 #!/usr/bin/python3
 """Mutation check: apply each mutant of tools/mutants/mutants.toml to a scratch copy of the
-source tree, rebuild incrementally, run the mutant's ctest subset, restore, and report.
+source tree, rebuild incrementally, run the mutant's ctest subset, restore, and report (README.md).
 
-    /usr/bin/python3 tools/mutants/run_mutants.py [--scratch DIR] [--only ID,ID] [--full]
-
-The working tree is never edited: the tracked files (git ls-files, plus uncommitted edits) are
-copied to the scratch directory (default build-mutants/ in the repository, which git ignores),
-which keeps its own build/ between runs so that each mutant rebuilds only what its file touches.
-The copy has the repository's layout (sources at its root, build/ inside), so with ccache's
-base_dir above it the first build is mostly cache hits from your own build. Each
-mutant names the ctest tests that should kill it (`tests`, a ctest -R regex); --full runs the
-whole ctest for every mutant instead, to count how many tests catch each one. Not run in CI.
+    /usr/bin/python3 tools/mutants/run_mutants.py [--scratch DIR] [--only ID,ID] [--full] [--check]
 
 Exit status: 0 when every non-equivalent mutant is killed, 1 when one survived, 2 when a mutant
 no longer applies (its `find` text is not in the file exactly once) or does not compile.
 """
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -32,17 +25,15 @@ LIST = Path(__file__).resolve().parent / "mutants.toml"
 
 
 def sh(cmd, cwd, timeout=None):
-    """Run cmd in its own process group; if we are interrupted, the whole group (make, the
-    compilers, ctest and its tests) is stopped with it, and the mutated file is restored."""
+    """Run cmd in its own process group, stopped with us if we are interrupted (the mutated file
+    is then restored by run_one's finally)."""
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             errors="replace", start_new_session=True)   # a mutant may print bad UTF-8
     try:
         out, err = proc.communicate(timeout=timeout)
     except BaseException:
-        try:
+        with contextlib.suppress(ProcessLookupError):   # the group may have ended already
             os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:   # the group has ended already
-            pass
         proc.wait()
         raise
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
@@ -51,21 +42,18 @@ def sh(cmd, cwd, timeout=None):
 def sync_scratch(scratch):
     """Copy every tracked (and modified) file of the working tree into scratch/."""
     files = sh(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], ROOT).stdout
-    dst = scratch
     for rel in filter(None, files.split("\0")):
-        s, d = ROOT / rel, dst / rel
+        s, d = ROOT / rel, scratch / rel
         if not s.is_file():
             continue
         if d.exists() and d.read_bytes() == s.read_bytes():
             continue   # unchanged: keep its mtime, so the build stays incremental
         d.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(s, d)
-    return dst
 
 
 def configure(src, build):
-    """Configures the scratch build, or configures it again (its cache kept) so that a test added
-    to a CMakeLists.txt since the last run is listed before the mutants choose their tests."""
+    """Configure the scratch build, again at each run (a test added since is then listed)."""
     if (build / "CMakeCache.txt").exists():
         r = sh(["cmake", "-S", str(src), "-B", str(build)], src)
     else:
@@ -83,11 +71,9 @@ def build_targets(build):
 
 
 def test_programs(build):
-    """Every ctest test by name, with the targets of this build that its command runs: each
-    argument that is a file of the build directory named like a target (attn, test_core,
-    exp_vs_numpy…), read from ctest's own listing, so a test driving two programs
-    (python_numbers: test_python and attn) gets both rebuilt, and a renamed test or module needs
-    no table here."""
+    """Every ctest test by name, with the targets its command runs (from ctest's own listing: each
+    argument that is a file of the build named like a target), so both of a test's programs
+    are rebuilt (python_numbers: test_python and attn)."""
     targets = build_targets(build)
     listing = json.loads(sh(["ctest", "--test-dir", str(build), "--show-only=json-v1"], build).stdout)
     programs = {}
@@ -114,8 +100,7 @@ def failed_tests(output):
 
 
 def killers(output):
-    """The failed tests, each unit test with its count of failed doctest cases: 'unit_core[2]'
-    means two separate test cases caught the mutant (ctest ran with --output-on-failure)."""
+    """The failed tests; 'unit_core[2]': two doctest cases caught the mutant."""
     cases = {}
     blocks = re.split(r"^\s*\d+/\d+ Test\s+#\d+: ", output, flags=re.M)
     for block in blocks[1:]:
@@ -180,10 +165,16 @@ def main():
     if a.check:
         stale = [m["id"] for m in mutants if (ROOT / m["file"]).read_text().count(m["find"]) != 1]
         print("stale: " + (", ".join(stale) if stale else "none"))
+        # the README states the list's size ("N mutants"): it must say the truth
+        said = {int(n) for n in re.findall(r"(\d+) mutants", (LIST.parent / "README.md").read_text())}
+        if said != {len(ids)}:
+            print(f"README.md says {sorted(said)} mutants; mutants.toml has {len(ids)}")
+            return 2
         return 2 if stale else 0
 
     scratch = Path(a.scratch)
-    src = sync_scratch(scratch)
+    src = scratch
+    sync_scratch(scratch)
     build = scratch / "build"
     configure(src, build)
     print(f"scratch copy: {src}; build: {build}", flush=True)

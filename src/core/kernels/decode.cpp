@@ -21,7 +21,7 @@ void require_causal(const Settings& s, const char* who) {
 // t + 1 cached keys. Work O(t) per token; the cache holds (kHead, T) keys and values.
 Result kv_cache(const Head& h, Meter& meter, const Settings& s) {
     require_causal(s, "kv-cache");
-    const Table& simd = table(s.level);
+    const Table& simd = table();
     const std::size_t capacity = padded(h.t);
     Buffer wpack(meter, h.d_model * kPack);
     pack_weights(h, q_scale(), wpack.data());
@@ -47,7 +47,7 @@ Result kv_cache(const Head& h, Meter& meter, const Settings& s) {
 // per token; the buffers of each pass are allocated and freed as a fresh forward pass would.
 Result recompute(const Head& h, Meter& meter, const Settings& s) {
     require_causal(s, "recompute");
-    const Table& simd = table(s.level);
+    const Table& simd = table();
     Buffer wpack(meter, h.d_model * kPack);
     pack_weights(h, q_scale(), wpack.data());
     Result r{Buffer(meter, h.t * kHead), 0};

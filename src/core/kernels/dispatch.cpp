@@ -1,4 +1,4 @@
-// Run-time choice of instruction set, the machine's description, and the small pieces every
+// The one table of building blocks, the machine's description, and the small pieces every
 // kernel shares (packing W, the padded stride).
 #include "core/kernels/dispatch.hpp"
 
@@ -7,16 +7,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "cpu/cpu_features.hpp"
 
 namespace attn::kernels {
 
 extern const Table kTable_sse2;
 extern const char* const kBaselineLevelName;   // arch_sse2.cpp: the baseline's name (xsimd_compat.hpp)
-#if ATTN_KERNELS_X86_LEVELS
-extern const Table kTable_avx2;
-extern const Table kTable_avx512;
-#endif
 
 const char* kernel_name(Kernel k) {
     switch (k) {
@@ -28,43 +23,9 @@ const char* kernel_name(Kernel k) {
     throw std::invalid_argument("kernel_name: unknown kernel");
 }
 
-const char* level_name(Level l) {
-    switch (l) {
-        case Level::sse2: return kBaselineLevelName;   // the baseline (xsimd_compat.hpp)
-        case Level::avx2: return "avx2+fma";
-        case Level::avx512: return "avx512f";
-    }
-    throw std::invalid_argument("level_name: unknown level");
-}
+const char* simd_name() { return kBaselineLevelName; }
 
-std::vector<Level> supported_levels() {
-    std::vector<Level> levels{Level::sse2};
-#if ATTN_KERNELS_X86_LEVELS
-    // The one chooser (src/cpu): AVX and AVX-512 count only where the OS saves their registers,
-    // which xsimd 8.1's own detection does not check; ATTN_CPU lowers the level.
-    if (cpu::level() >= cpu::Level::avx2) levels.push_back(Level::avx2);
-    if (cpu::level() >= cpu::Level::avx512) levels.push_back(Level::avx512);
-#endif
-    return levels;
-}
-
-Level best_level() { return supported_levels().back(); }
-
-const Table& table(Level level) {
-    for (Level l : supported_levels()) {
-        if (l != level) continue;
-        switch (level) {
-            case Level::sse2: return kTable_sse2;
-#if ATTN_KERNELS_X86_LEVELS
-            case Level::avx2: return kTable_avx2;
-            case Level::avx512: return kTable_avx512;
-#else
-            default: break;
-#endif
-        }
-    }
-    throw std::invalid_argument(std::string("this CPU cannot run the ") + level_name(level) + " kernels");
-}
+const Table& table() { return kTable_sse2; }
 
 std::string cpu_model() {
     std::ifstream in("/proc/cpuinfo");

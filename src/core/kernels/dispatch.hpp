@@ -1,6 +1,6 @@
 #pragma once
-// The per-instruction-set building blocks of the kernels (simd/*.hpp), one Table per Level,
-// defined in arch_<level>.cpp (each compiled with its own -m flags) and chosen at run time.
+// The kernels' building blocks (simd/*.hpp), compiled once for the architecture's baseline
+// instruction set in arch_sse2.cpp (SSE2, NEON or WebAssembly SIMD128: xsimd_compat.hpp).
 #include <cstddef>
 #include <cstdint>
 
@@ -28,7 +28,7 @@ struct Table {
                                 float* scores, float* out);
 };
 
-const Table& table(Level level);
+const Table& table();
 
 // Packs the three (d_model, kHead) weights into wpack (see kPack), W_q multiplied by q_scale.
 void pack_weights(const Head& head, float q_scale, float* wpack);

@@ -35,7 +35,7 @@ float q_scale() { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(
 }  // namespace
 
 Result flash(const Head& h, Meter& meter, const Settings& s) {
-    const Table& simd = table(s.level);
+    const Table& simd = table();
     const std::size_t stride = padded(h.t);
     Buffer wpack(meter, h.d_model * kPack);
     // 1/sqrt(d_head) is folded into W_q: each score is then one dot product.
@@ -51,7 +51,7 @@ Result flash(const Head& h, Meter& meter, const Settings& s) {
 
 Result flash_attention(const float* q_in, const float* k_in, const float* v_in, std::size_t t, Meter& meter,
                        const Settings& s) {
-    const Table& simd = table(s.level);
+    const Table& simd = table();
     const std::size_t stride = padded(t);
     Buffer q(meter, t * kHead), kT(meter, kHead * stride), vT(meter, kHead * stride);
     std::fill(kT.data(), kT.data() + kT.size(), 0.0f);

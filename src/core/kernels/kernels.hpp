@@ -37,11 +37,10 @@ enum class Kernel { naive, flash, kv_cache, recompute };
 const char* kernel_name(Kernel k);            // "naive", "flash", "kv-cache", "recompute"
 inline constexpr Kernel kKernels[] = {Kernel::naive, Kernel::flash, Kernel::kv_cache, Kernel::recompute};
 
-// Instruction sets the kernels are compiled for. sse2 is the x86-64 baseline.
-enum class Level { sse2, avx2, avx512 };
-const char* level_name(Level l);              // "sse2" ("neon" on aarch64), "avx2+fma", "avx512f" (with DQ: xsimd 8.1 sums AVX-512 lanes with a DQ instruction)
-std::vector<Level> supported_levels();        // what this CPU runs, baseline first
-Level best_level();
+// The one instruction set the kernels are compiled for, the architecture's baseline: "sse2" on
+// x86-64, "neon" on aarch64, "wasm-simd128" in the WebAssembly build. One portable build: the
+// lesson's point (how much a KV cache saves) is a ratio, the same whatever the vector width.
+const char* simd_name();
 std::string cpu_model();                      // /proc/cpuinfo's "model name", or "unknown"
 
 // The head's inputs (not owned). x: (t, d_model); w_q, w_k, w_v: (d_model, kHead); row-major.
@@ -76,7 +75,6 @@ struct Ticks {
 };
 
 struct Settings {
-    Level level = best_level();
     unsigned threads = 1;   // naive and flash split the query rows; decoding is sequential
     bool causal = true;     // false: every query sees every key (naive and flash only)
     Ticks ticks;            // progress inside the run; empty: none

@@ -9,7 +9,7 @@
 namespace attn::kernels {
 
 Result naive(const Head& h, Meter& meter, const Settings& s) {
-    const Table& simd = table(s.level);
+    const Table& simd = table();
     const std::size_t stride = padded(h.t);
     Buffer wpack(meter, h.d_model * kPack);
     pack_weights(h, 1.0f, wpack.data());   // q unscaled: the scores are divided by sqrt(d_head)

@@ -43,7 +43,6 @@ public:
                                 const std::string& vocab_name);
 
     std::size_t size() const { return tokens_.size(); }   // len(encoder)
-    int end_of_text() const { return eot_; }
     const std::string& token(int id) const { return tokens_.at(static_cast<std::size_t>(id)); }   // vocabulary text
 
     // ids of a UTF-8 text (valid UTF-8; the caller checks).

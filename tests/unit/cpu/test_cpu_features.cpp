@@ -1,6 +1,5 @@
 // cpu::hardware_level against libgcc's CPU model, and ATTN_CPU's lowering (ctest runs this
-// executable again with ATTN_CPU set to each level: unit_cpu_<level>); cpu::draw_threads with
-// ATTN_DRAW_THREADS unset (its bad values: tests/cli/cli_errors_test.py).
+// executable again with ATTN_CPU set to each level: unit_cpu_<level>).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -53,26 +52,4 @@ TEST_CASE("cpu::level_name") {
     CHECK(std::string(attn::cpu::level_name(Level::baseline)) == "baseline");
     CHECK(std::string(attn::cpu::level_name(Level::avx2)) == "avx2");
     CHECK(std::string(attn::cpu::level_name(Level::avx512)) == "avx512");
-}
-
-TEST_CASE("cpu::draw_threads is ATTN_DRAW_THREADS when set, else the CPUs it may use minus one, at most 3") {
-    const char* asked = std::getenv("ATTN_DRAW_THREADS");
-    if (asked == nullptr || *asked == '\0') {
-        const unsigned n = attn::cpu::draw_threads();
-        CHECK(n <= 3);
-#if defined(__linux__) && !defined(__EMSCRIPTEN__)
-        cpu_set_t set;
-        REQUIRE(sched_getaffinity(0, sizeof set, &set) == 0);
-        const int cpus = CPU_COUNT(&set);
-        CHECK(n == (cpus <= 1 ? 0u : std::min(static_cast<unsigned>(cpus - 1), 3u)));
-#endif
-    } else {
-        const std::string text(asked);
-        const bool digits = text.size() <= 2 && text.find_first_not_of("0123456789") == std::string::npos;
-        if (digits && std::stoul(text) <= attn::cpu::kMaxDrawThreads) {
-            CHECK(attn::cpu::draw_threads() == std::stoul(text));
-        } else {
-            CHECK_THROWS_AS(attn::cpu::draw_threads(), attn::UsageError);
-        }
-    }
 }

@@ -99,42 +99,36 @@ std::uint64_t u(std::size_t x) { return static_cast<std::uint64_t>(x); }
 
 }  // namespace
 
-TEST_CASE("every kernel at every instruction set this CPU runs matches the double-precision head within 1e-5") {
+TEST_CASE("every kernel matches the double-precision head within 1e-5") {
     // T crosses the SIMD widths (4, 8, 16) and the tile (128): partial chunks, several tiles.
     for (std::size_t t : {1u, 2u, 5u, 17u, 128u, 129u, 300u}) {
         const Inputs in = make_inputs(t, 16, 100 + static_cast<unsigned>(t));
         const auto want = exact_head(in, true);
-        for (Level level : supported_levels()) {
-            for (Kernel k : kAll) {
-                CAPTURE(t);
-                CAPTURE(level_name(level));
-                CAPTURE(std::string(kernel_name(k)));
-                Meter meter;
-                const Result r = run(k, in.head(), meter, Settings{level, 1, true, {}});
-                REQUIRE(r.out.size() == t * kHead);
-                CHECK(max_diff(r.out, want) < kToExact);
-            }
+        for (Kernel k : kAll) {
+            CAPTURE(t);
+            CAPTURE(std::string(kernel_name(k)));
+            Meter meter;
+            const Result r = run(k, in.head(), meter, Settings{1, true, {}});
+            REQUIRE(r.out.size() == t * kHead);
+            CHECK(max_diff(r.out, want) < kToExact);
         }
     }
 }
 
 TEST_CASE("kernels agree with one another within 1e-6, causal and (naive, flash) unmasked") {
     const Inputs in = make_inputs(421, 16, 7);
-    for (Level level : supported_levels()) {
-        CAPTURE(level_name(level));
-        Meter m0;
-        const Result flash = run(Kernel::flash, in.head(), m0, Settings{level, 1, true, {}});
-        for (Kernel k : {Kernel::naive, Kernel::kv_cache, Kernel::recompute}) {
-            CAPTURE(std::string(kernel_name(k)));
-            Meter m;
-            CHECK(max_diff(run(k, in.head(), m, Settings{level, 1, true, {}}).out, flash.out) < kBetweenKernels);
-        }
-        Meter m1, m2;
-        const Result a = run(Kernel::flash, in.head(), m1, Settings{level, 1, false, {}});
-        const Result b = run(Kernel::naive, in.head(), m2, Settings{level, 1, false, {}});
-        CHECK(max_diff(a.out, b.out) < kBetweenKernels);
-        CHECK(max_diff(a.out, exact_head(in, false)) < kToExact);
+    Meter m0;
+    const Result flash = run(Kernel::flash, in.head(), m0, Settings{1, true, {}});
+    for (Kernel k : {Kernel::naive, Kernel::kv_cache, Kernel::recompute}) {
+        CAPTURE(std::string(kernel_name(k)));
+        Meter m;
+        CHECK(max_diff(run(k, in.head(), m, Settings{1, true, {}}).out, flash.out) < kBetweenKernels);
     }
+    Meter m1, m2;
+    const Result a = run(Kernel::flash, in.head(), m1, Settings{1, false, {}});
+    const Result b = run(Kernel::naive, in.head(), m2, Settings{1, false, {}});
+    CHECK(max_diff(a.out, b.out) < kBetweenKernels);
+    CHECK(max_diff(a.out, exact_head(in, false)) < kToExact);
 }
 
 TEST_CASE("causal: position 0 attends to itself only, so its output is its own value row") {
@@ -151,8 +145,8 @@ TEST_CASE("--threads splits rows only: naive and flash give the same bits with 1
     const Inputs in = make_inputs(1000, 16, 11);
     for (Kernel k : {Kernel::naive, Kernel::flash}) {
         Meter m1, m3;
-        const Result one = run(k, in.head(), m1, Settings{best_level(), 1, true, {}});
-        const Result three = run(k, in.head(), m3, Settings{best_level(), 3, true, {}});
+        const Result one = run(k, in.head(), m1, Settings{1, true, {}});
+        const Result three = run(k, in.head(), m3, Settings{3, true, {}});
         CHECK(std::equal(one.out.data(), one.out.data() + one.out.size(), three.out.data()));
         CHECK(one.multiplications == three.multiplications);
     }

@@ -14,11 +14,7 @@ struct NumpyGeneratorTestAccess {
     // the state once the draws handed out are consumed (the buffered rest is not lost)
     static unsigned __int128 state(const NumpyGenerator& g) { return g.stream_.state(); }
     static unsigned __int128 inc(const NumpyGenerator& g) { return g.stream_.inc(); }
-    static void set(NumpyGenerator& g, unsigned __int128 state, unsigned __int128 inc) { g.set_state(state, inc); }
-    // the read-ahead's sizes instead of the defaults (it then starts whatever ATTN_DRAW_THREADS says)
-    static void configure(NumpyGenerator& g, const ReadAheadConfig& c) { g.ahead_config_ = c; }
-    static const ReadAheadCounts& counts(const NumpyGenerator& g) { return g.ahead_counts_; }
-    static bool reading_ahead(const NumpyGenerator& g) { return g.ahead_ != nullptr; }
+    static void set(NumpyGenerator& g, unsigned __int128 state, unsigned __int128 inc) { g.stream_ = DrawStream(state, inc); }
 };
 
 }  // namespace attn::rng
