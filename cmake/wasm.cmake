@@ -13,8 +13,8 @@
 #     interface (src/host/host.hpp), whose browser side is src/wasm/host.cpp in place of
 #     src/host/linux.cpp: the public variants' HMAC-SHA256 (empty key) from the host's crypto
 #     (Node's, the browser's WebCrypto); keyed variants (the course secret) and the class run
-#     refused with one line each; the course secret is never hashed in the module. Expression
-#     answers: src/wasm/muparser_unavailable.cpp.
+#     refused with one line each; the course secret is never hashed in the module; expression
+#     answers (muParser) refused in one line.
 # Header-only libraries come from Debian's /usr/include, each through its own folder (never
 # /usr/include itself, whose glibc headers would shadow Emscripten's C library).
 # Emscripten's C library (musl, with its libm: exp, log1p) is Debian's prebuilt cache
@@ -50,13 +50,13 @@ function(attn_wasm_glob var)
 endfunction()
 
 # Every source of attn (src/ and experiments/, whatever their folders), less what the browser
-# build replaces: the host's Linux side (src/wasm/host.cpp instead) and muParser.
+# build replaces: the host's Linux side (src/host/, with muParser: src/wasm/host.cpp instead).
 attn_wasm_glob(ATTN_WASM_SOURCES src/*.cpp experiments/*.cpp)
-list(FILTER ATTN_WASM_SOURCES EXCLUDE REGEX "/src/host/|/muparser\\.cpp$")
+list(FILTER ATTN_WASM_SOURCES EXCLUDE REGEX "/src/host/")
 
 add_executable(attn ${ATTN_WASM_SOURCES})
 target_compile_definitions(attn PRIVATE ATTN_VERSION="${PROJECT_VERSION}"
-                           ATTN_GLIBC_X86_FEATURES=0 ATTN_MUPARSER_LINKED=1)
+                           ATTN_GLIBC_X86_FEATURES=0)
 # softmax's N×N passes (elementwise along rows: the Linux build's SSE2 loops) in SIMD128.
 set_source_files_properties(src/core/softmax.cpp PROPERTIES COMPILE_OPTIONS "-O3;-msimd128")
 # The BLAS loops in WebAssembly SIMD128 across the elements of a product (src/wasm/blas_loops.cpp:

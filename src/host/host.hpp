@@ -1,13 +1,13 @@
 #pragma once
 // What differs between attn for Linux and attn in the browser, behind one interface that the rest
 // of attn calls (docs/architecture.md, "The host"). Implemented once for Linux
-// (src/host/linux.cpp, with Debian's libcrypto and libcsv) and once for WebAssembly
+// (src/host/linux.cpp with Debian's libcrypto and libcsv, src/host/muparser.cpp with its muParser) and once for WebAssembly
 // (src/wasm/host.cpp); the build's source lists choose which (CMakeLists.txt, cmake/wasm.cmake),
 // never an #ifdef. What the browser build lacks:
 //   - the course secret: its HMAC-SHA256 is the host's (Node's crypto, the browser's WebCrypto),
 //     with the empty key only: keyed variants and grading stay on the teacher's machine;
 //   - class grading (a roster read with libcsv, threads, a folder of reports);
-//   - muParser (expression answers): src/homework/grade/muparser.hpp, refused there.
+//   - muParser (expression answers): MuParser below, refused in the browser.
 // Includes nothing of the project but errors.hpp.
 #include <array>
 #include <cstddef>
@@ -44,5 +44,42 @@ using CsvRefusal = std::function<void(std::size_t line, const std::string& what)
 void csv_records(std::string_view text, const std::function<void(CsvRecord&)>& take, const CsvRefusal& refuse);
 // `field` as one CSV field: in double quotes, each quote doubled (RFC 4180).
 std::string csv_quoted(std::string_view field);
+
+// A muParser error, as muParser reports it: its message and the 0-based byte position in the
+// expression.
+struct MuParserError {
+    std::string message;
+    int position = 0;
+};
+
+// One mu::Parser (its built-in functions and constants included, as with `mu::Parser`), with
+// double variables bound by address, for the expression answers of
+// src/homework/grade/expression.cpp. Throws attn::IoError when there is no muParser (a build
+// without the library: the browser's), MuParserError for an expression muParser refuses.
+//
+// Through muParser's C interface (muParserDLL.h): in the default Linux build attn does not link
+// libmuparser at all (it would load libmuparser, libgomp and the shared libstdc++ into every run,
+// experiments included: docs/performance.md, "Start-up of the default build"); the library is
+// opened with dlopen the first time an expression is read, and only plain C values (a handle,
+// char*, double) cross between it and attn, so attn's own statically linked libstdc++ and the
+// library's shared one never exchange an object or an exception. Builds that link muParser (the
+// static release, the sanitizer and fuzz builds: ATTN_MUPARSER_LINKED) call the same functions
+// directly.
+class MuParser {
+  public:
+    MuParser();
+    ~MuParser();
+    MuParser(const MuParser&) = delete;
+    MuParser& operator=(const MuParser&) = delete;
+
+    void define_var(const char* name, double* where);
+    void set_expr(const std::string& text);
+    double eval();            // throws MuParserError
+    int num_results();        // results of the last expression ("1, 2" has 2); throws MuParserError
+
+  private:
+    void* handle_;
+    void check();             // throws the pending error, if any
+};
 
 }  // namespace attn::host

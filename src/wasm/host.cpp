@@ -15,6 +15,9 @@
 //     refused with one line (exit 2) before anything is read; the CSV functions, never reached,
 //     refuse the same way.
 //   - One core: the module is single-threaded.
+//   - No muParser: a compiled library that Debian ships for Linux only, so the module does not
+//     link it; an answer sheet with an expression answer gets one line (exit 3), as a Linux build
+//     without libmuparser does. Numeric answers grade as usual.
 #include <emscripten.h>
 
 #include "errors.hpp"
@@ -68,5 +71,16 @@ std::string csv_quoted(std::string_view) {
     require_class_grading();
     return {};
 }
+
+MuParser::MuParser() : handle_(nullptr) {
+    throw IoError("expression answers: not graded in the browser build (muParser is not linked); "
+                  "numeric answers are, and attn for Linux grades expressions");
+}
+MuParser::~MuParser() = default;
+void MuParser::define_var(const char*, double*) {}
+void MuParser::set_expr(const std::string&) {}
+double MuParser::eval() { return 0.0; }
+int MuParser::num_results() { return 0; }
+void MuParser::check() {}
 
 }  // namespace attn::host

@@ -1,4 +1,6 @@
-#include "homework/grade/muparser.hpp"
+// attn for Linux's muParser (host/host.hpp's MuParser): libmuparser's C interface, opened with
+// dlopen or linked (ATTN_MUPARSER_LINKED). The browser's: src/wasm/host.cpp.
+#include "host/host.hpp"
 
 #include <muParserDLL.h>
 
@@ -10,7 +12,7 @@
 #include <dlfcn.h>
 #endif
 
-namespace attn::homework {
+namespace attn::host {
 
 namespace {
 
@@ -106,4 +108,4 @@ int MuParser::num_results() {
     return count;
 }
 
-}  // namespace attn::homework
+}  // namespace attn::host
