@@ -3,24 +3,17 @@
 include(GNUInstallDirs)
 install(TARGETS attn RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
-# The man page is attn's own help, formatted by help2man (Debian's help2man) at build time.
-find_program(ATTN_HELP2MAN help2man)
-if(ATTN_HELP2MAN)
-  add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/attn.1
-    COMMAND ${CMAKE_COMMAND} -DATTN=$<TARGET_FILE:attn> -DHELP2MAN=${ATTN_HELP2MAN}
-            "-DEMULATOR=${CMAKE_CROSSCOMPILING_EMULATOR}"
-            -DOUT=${CMAKE_BINARY_DIR}/attn.1 -P ${CMAKE_SOURCE_DIR}/cmake/man_page.cmake
-    DEPENDS attn ${CMAKE_SOURCE_DIR}/cmake/man_page.cmake
-    COMMENT "attn.1 from attn --help (help2man)")
-  # Installed compressed, as Debian's policy (and lintian) wants; man reads it as it is.
-  add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/attn.1.gz
-    COMMAND gzip -9n -c ${CMAKE_BINARY_DIR}/attn.1 > ${CMAKE_BINARY_DIR}/attn.1.gz
-    DEPENDS ${CMAKE_BINARY_DIR}/attn.1 COMMENT "attn.1.gz")
-  add_custom_target(attn_man ALL DEPENDS ${CMAKE_BINARY_DIR}/attn.1 ${CMAKE_BINARY_DIR}/attn.1.gz)
-  install(FILES ${CMAKE_BINARY_DIR}/attn.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
-else()
-  message(WARNING "help2man not found (tools/install-deps.sh installs it): no man page")
-endif()
+# The man page: `attn --man`, made from the same data as the help and the completions
+# (src/cli/man_page.hpp); SOURCE_DATE_EPOCH, when set, dates it reproducibly.
+add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/attn.1
+  COMMAND ${ATTN_RUN_BUILT} --man > ${CMAKE_BINARY_DIR}/attn.1
+  DEPENDS attn COMMENT "attn.1: attn --man")
+# Installed compressed, as Debian's policy (and lintian) wants; man reads it as it is.
+add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/attn.1.gz
+  COMMAND gzip -9n -c ${CMAKE_BINARY_DIR}/attn.1 > ${CMAKE_BINARY_DIR}/attn.1.gz
+  DEPENDS ${CMAKE_BINARY_DIR}/attn.1 COMMENT "attn.1.gz")
+add_custom_target(attn_man ALL DEPENDS ${CMAKE_BINARY_DIR}/attn.1 ${CMAKE_BINARY_DIR}/attn.1.gz)
+install(FILES ${CMAKE_BINARY_DIR}/attn.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
 # Shell completions, written by `attn completion <shell>` at build time, installed where
 # Debian's bash-completion, zsh and fish look for them.

@@ -9,11 +9,12 @@
 #     numpy_exp takes the C library's exp, softmax its portable loops, and `attn cost` its
 #     one table (SSE2 through Emscripten onto WebAssembly SIMD128);
 #   - no threads: a single-threaded module (no SharedArrayBuffer, so it runs from file://);
-#   - no libcrypto, libcsv or muParser (Debian ships them for Linux only): the public variants'
-#     HMAC-SHA256 (empty key) comes from the host's crypto (src/wasm/keyed_hash_host.cpp: Node's,
-#     the browser's WebCrypto); keyed variants and grading (the course secret), the class run and
-#     expression answers are refused with one line each (src/wasm/*_unavailable.cpp and
-#     keyed_hash_host.cpp); the course secret is never hashed in the module.
+#   - no libcrypto, libcsv or muParser (Debian ships them for Linux only): what differs is the host
+#     interface (src/host/host.hpp), whose browser side is src/wasm/host.cpp in place of
+#     src/host/linux.cpp: the public variants' HMAC-SHA256 (empty key) from the host's crypto
+#     (Node's, the browser's WebCrypto); keyed variants (the course secret) and the class run
+#     refused with one line each; the course secret is never hashed in the module; expression
+#     answers (muParser) refused in one line.
 # Header-only libraries come from Debian's /usr/include, each through its own folder (never
 # /usr/include itself, whose glibc headers would shadow Emscripten's C library).
 # Emscripten's C library (musl, with its libm: exp, log1p) is Debian's prebuilt cache
@@ -49,9 +50,9 @@ function(attn_wasm_glob var)
 endfunction()
 
 # Every source of attn (src/ and experiments/, whatever their folders), less what the browser
-# build replaces: the class run, the keyed hash and muParser (src/wasm/*_unavailable.cpp).
+# build replaces: the host's Linux side (src/host/, with muParser: src/wasm/host.cpp instead).
 attn_wasm_glob(ATTN_WASM_SOURCES src/*.cpp experiments/*.cpp)
-list(FILTER ATTN_WASM_SOURCES EXCLUDE REGEX "/src/homework/class/|/keyed_hash\\.cpp$|/muparser\\.cpp$")
+list(FILTER ATTN_WASM_SOURCES EXCLUDE REGEX "/src/host/")
 
 add_executable(attn ${ATTN_WASM_SOURCES})
 target_compile_definitions(attn PRIVATE ATTN_VERSION="${PROJECT_VERSION}")
@@ -126,7 +127,7 @@ if(ATTN_TESTS)
   add_test(NAME wasm_unit_rng COMMAND ${CMAKE_COMMAND} -E env ATTN_WASM_MODULE=$<TARGET_FILE:test_rng> ${attn_node}
            "--test-case-exclude=legacy RandomState matches NumPy bit for bit")
   # Every golden file, byte for byte (the homework's public variants too: HMAC-SHA256 with the
-  # empty key from Node's crypto, src/wasm/keyed_hash_host.cpp).
+  # empty key from Node's crypto, src/wasm/host.cpp).
   add_test(NAME wasm_golden COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/reference/golden_test.py
            --attn ${attn_node} --golden ${CMAKE_SOURCE_DIR}/golden)
   # A keyed variant (a course secret given) is refused in one line, exit 2: the secret is never

@@ -7,9 +7,9 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <sys/stat.h>
 
 #include "errors.hpp"
+#include "files/paths.hpp"
 #include "gpt2/decoders.hpp"
 #include "gpt2/model.hpp"
 #include "gpt2/tokenizer/tokenizer.hpp"
@@ -58,11 +58,6 @@ const std::vector<MistakeEntry>& mistake_table() {
          "the sampling text"},
     };
     return t;
-}
-
-bool is_dir(const std::string& p) {
-    struct stat st {};
-    return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 // input_tokens: the ids and the notebook's log_prob, a Python float 0.0 until the first
@@ -517,7 +512,9 @@ struct Loaded {
 
 Loaded load(const DecodingOptions& o, const std::set<long>& shown) {
     Loaded l;
-    const std::string folder = !o.vocab.empty() ? o.vocab : (is_dir(o.model) ? o.model : std::string());
+    // A model path that names nothing is --model's fault (before the vocabulary, which it would hold).
+    if (!o.model.empty() && !files::exists(o.model)) throw IoError("--model: " + o.model + ": no such file or folder");
+    const std::string folder = !o.vocab.empty() ? o.vocab : (files::is_dir(o.model) ? o.model : std::string());
     if (folder.empty())
         throw UsageError("--vocab", "give --vocab DIR (or --model DIR with vocab.json + merges.txt in it); GPT-2's "
                                     "vocabulary and weights: the Hugging Face folder gpt2 (docs/udl.md)");

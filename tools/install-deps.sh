@@ -32,7 +32,7 @@ PACKAGES=(
   libssl-dev
   libcsv-dev
 )
-# --test: the test suite's tools. help2man (the man page); dpkg-dev and file (cpack's .deb);
+# --test: the test suite's tools. dpkg-dev and file (cpack's .deb);
 # Debian's NumPy (the tests compare with it) and python3-jsonschema (the JSON output test);
 # man-db and the shells whose completions the install test loads; librsvg2-bin's rsvg-convert
 # (renders the SVG pictures in tests/cli/pictures_test.py); tmux (drives bash and zsh completing
@@ -48,7 +48,6 @@ PACKAGES=(
 # python3-yaml (the course kit run as Gradescope, GitHub and GitLab run it: course_kit).
 TEST_PACKAGES=(
   ca-certificates
-  help2man
   universal-ctags
   dpkg-dev
   file

@@ -53,7 +53,7 @@ const finish = (code) => {
   process.exitCode = code;
 };
 
-// HMAC-SHA256 with the empty key (public self-study variants, src/wasm/keyed_hash_host.cpp), from
+// HMAC-SHA256 with the empty key (public self-study variants, src/wasm/host.cpp), from
 // Node's crypto (OpenSSL); the module never asks for a keyed one.
 const crypto = require("crypto");
 const hmacSha256 = (bytes) => crypto.createHmac("sha256", Buffer.alloc(0)).update(bytes).digest();

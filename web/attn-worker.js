@@ -12,7 +12,7 @@
 //               {type: "reset"} (what the run printed so far is void: it runs again, below)
 //
 // Public homework variants (`--variant ID`, no course secret) need HMAC-SHA256 with the empty key
-// (src/wasm/keyed_hash_host.cpp). The browser's is WebCrypto's, which is asynchronous while the
+// (src/wasm/host.cpp). The browser's is WebCrypto's, which is asynchronous while the
 // module asks synchronously, so the module gets the digests the worker already has
 // (Module.hmacSha256); a message it has not seen stops the run (exit 2, before anything is
 // printed: a variant is derived first), the worker computes its digest and runs the command again

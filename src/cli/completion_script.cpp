@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "cli/interface.hpp"
+
 namespace attn::cli {
 namespace {
 
@@ -17,6 +19,17 @@ std::vector<std::string> option_names(const Command& c) {
         if (f.kind != Flag::Kind::positional) names.push_back(f.name);
     }
     names.push_back("--help");
+    return names;
+}
+
+// The long names of plain `attn`'s flags (cli/interface.hpp): "--help", "--version", "--man".
+std::vector<std::string> top_long_names() {
+    std::vector<std::string> names;
+    for (const TopFlag& f : top_flags()) {
+        for (std::size_t at = f.names.find("--"); at != std::string::npos; at = f.names.find("--", at + 2)) {
+            names.push_back(f.names.substr(at, f.names.find_first_of(", ", at) - at));
+        }
+    }
     return names;
 }
 
@@ -63,7 +76,7 @@ std::string bash_script(const std::vector<Command>& commands) {
         "_attn() {\n"
         "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
         "    if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
-        "        COMPREPLY=( $(compgen -W \"" + join_words(names) + " --help --version\" -- \"$cur\") )\n"
+        "        COMPREPLY=( $(compgen -W \"" + join_words(names) + " " + join_words(top_long_names()) + "\" -- \"$cur\") )\n"
         "        return\n"
         "    fi\n"
         "    case \"${COMP_WORDS[1]}\" in\n";
@@ -107,8 +120,12 @@ std::string zsh_script(const std::vector<Command>& commands) {
         "    commands=(\n";
     for (const auto& c : commands) s += "        " + single_quoted(c.name + ":" + zsh_text(c.summary)) + "\n";
     s += "    )\n"
+         "    local -a top\n"
+         "    top=(";
+    for (const std::string& name : top_long_names()) s += " " + single_quoted(name);
+    s += " )\n"
          "    if (( CURRENT == 2 )); then\n"
-         "        _describe 'command' commands\n"
+         "        _describe 'command' commands -- top\n"
          "        return\n"
          "    fi\n"
          "    shift words\n"
@@ -156,9 +173,10 @@ std::string fish_script(const std::vector<Command>& commands) {
     std::vector<std::string> names;
     for (const auto& c : commands) names.push_back(c.name);
     std::string s = "# fish completion for attn (made by `attn completion fish`)\n"
-                    "complete -c attn -f\n"
-                    "complete -c attn -n __fish_use_subcommand -l help -d 'show help'\n"
-                    "complete -c attn -n __fish_use_subcommand -l version -d 'show the version'\n";
+                    "complete -c attn -f\n";
+    for (const std::string& name : top_long_names()) {
+        s += "complete -c attn -n __fish_use_subcommand -l " + name.substr(2) + "\n";
+    }
     for (const auto& c : commands) {
         s += "complete -c attn -n __fish_use_subcommand -a " + c.name + " -d " + single_quoted(c.summary) + "\n";
         const std::string when = "-n '__fish_seen_subcommand_from " + c.name + "'";

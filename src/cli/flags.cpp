@@ -164,7 +164,8 @@ Option<std::optional<std::string>> given_text_flag(const std::string& name, cons
     o.flag.name = name;
     o.flag.type_name = type_name;
     o.flag.help = help;
-    o.flag.completes_files = type_name == "FILE" || type_name == "ROSTER";
+    // A path: files and folders offered (FILE, ROSTER, DIR|FILE: --model), or folders only (DIR).
+    o.flag.completes_files = type_name == "FILE" || type_name == "ROSTER" || type_name == "DIR|FILE";
     o.flag.completes_folders = type_name == "DIR";
     o.parse = [](std::optional<std::string>& field, const std::string& text) { field = text; };
     o.value = [](const std::optional<std::string>& field) { return results::SettingValue(field.value_or("")); };

@@ -1,7 +1,6 @@
 // attn: glue only. The one file that includes CLI11: it turns each command's flags (data, see
 // src/cli/commands/) into CLI11 options, parses, runs the chosen command, and is the one catch
-// site that turns errors into one line and an exit code: 0 ok, 1 failed check, 2 usage,
-// 3 files and output, 70 an internal error.
+// site that turns errors into one line and an exit code (the codes: cli/interface.hpp).
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -14,6 +13,8 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/interface.hpp"
+#include "cli/man_page.hpp"
 #include "cli/output.hpp"
 #include "cli/process.hpp"
 #include "cli/usage.hpp"
@@ -44,11 +45,9 @@ std::string help_line(const Flag& f) {
 void add_command(CLI::App& app, const Command& command, std::list<Given>& given, std::size_t width) {
     CLI::App* sub = app.add_subcommand(command.name, command.summary);
     // CLI11 2.4 (Debian 13) counts a one-letter long flag as its short name: multihead's --h
-    // (the chapter's head count H) then clashes with -h. Such a command's help is --help only,
-    // on every CLI11 version.
-    for (const Flag& f : command.flags) {
-        if (f.name == "--h") sub->set_help_flag("--help", "Print this help message and exit");
-    }
+    // (the chapter's head count H) then clashes with -h. CLI11's help flag is --help alone on
+    // every command; `-h` is turned into --help before CLI11 reads the line (help_words).
+    sub->set_help_flag("--help", "Print this help message and exit (-h too)");
     sub->footer(attn::cli::reflow_paragraphs(command.footer, width) + "\n");
     for (const Flag& f : command.flags) {
         given.push_back({&command, {}});
@@ -143,29 +142,50 @@ std::string unknown_flag(const Command& command, int argc, char** argv) {
     return "";
 }
 
+// The words after the subcommand, each "-h" that is not a flag's value made "--help": `-h` is help
+// on every command, whatever CLI11 makes of a one-letter long flag such as multihead's --h.
+void help_words(const Command& command, std::vector<char*>& args) {
+    static char help_flag[] = "--help";
+    for (std::size_t i = 2; i < args.size(); ++i) {
+        const std::string word = args[i];
+        if (word == "--") break;   // the rest are values
+        if (word == "-h") {
+            args[i] = help_flag;
+            continue;
+        }
+        const auto f = std::find_if(command.flags.begin(), command.flags.end(),
+                                    [&](const Flag& g) { return g.name == word; });
+        if (f != command.flags.end() && f->kind == Flag::Kind::value) ++i;   // its value, whatever it is
+    }
+}
+
 int run(int argc, char** argv) {
     // `attn --version` alone needs none of the commands (building them and wrapping their help
     // was most of its start-up): the same line CLI11's version flag prints, at once.
     const std::string version = std::string("attn ") + ATTN_VERSION;
     if (argc == 2 && (std::string(argv[1]) == "--version" || std::string(argv[1]) == "-V")) {
         attn::cli::write_stdout(version + "\n");
-        return 0;
+        return attn::cli::kExitOk;
+    }
+    // `attn --man`: the manual page, from the same data as the help and the completions.
+    if (argc == 2 && std::string(argv[1]) == "--man") {
+        attn::cli::write_stdout(attn::cli::man_page(attn::cli::all_commands(), ATTN_VERSION, attn::cli::man_page_date()));
+        return attn::cli::kExitOk;
     }
     // `attn help [COMMAND]` is `attn [COMMAND] --help`, as with git and cargo.
     std::vector<char*> args(argv, argv + argc);
     static char help_flag[] = "--help";
     if (argc >= 2 && std::string(argv[1]) == "help") {
-        if (argc > 3) return fail("error", "help takes at most one COMMAND (see attn --help)", 2);
+        if (argc > 3) return fail("error", "help takes at most one COMMAND (see attn --help)", attn::cli::kExitUsage);
         args.erase(args.begin() + 1);
         args.push_back(help_flag);
         argc = static_cast<int>(args.size());
         argv = args.data();
     }
     // Named "attn", so that the usage line says `attn`, not the path attn was run by.
-    CLI::App app{"attn: replays chapter 12 (Transformers and self-attention) number for number,\n"
-                 "and grades its homework. Each subcommand replays one section of the chapter.",
-                 "attn"};
+    CLI::App app{attn::cli::description(), "attn"};
     app.set_version_flag("-V,--version", version);
+    app.add_flag("--man", "Print the manual page (roff: attn --man | man -l -)");   // answered above
     app.require_subcommand(0, 1);
     const std::vector<std::string> names = attn::cli::command_names();
     // Only the named subcommand and its options are built (building every command and its CLI11
@@ -178,11 +198,15 @@ int run(int argc, char** argv) {
     for (const Command& c : commands) {
         if (!named || c.name == argv[1]) add_command(app, c, given, width);
     }
+    if (named && commands.size() == 1) {
+        help_words(commands.front(), args);
+        argv = args.data();
+    }
 
     // Plain `attn` is a usage error with a short usage on stderr, as with git and ripgrep.
     if (argc <= 1) {
         std::fputs(attn::cli::short_usage(names, 80).c_str(), stderr);
-        return 2;
+        return attn::cli::kExitUsage;
     }
     // Errors inside a subcommand point at that subcommand's help.
     std::string help_hint = "attn --help";
@@ -193,7 +217,7 @@ int run(int argc, char** argv) {
             for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
             const std::string what = std::string("unknown subcommand '") + argv[1] + "'" +
                                      (hint.empty() ? "" : ": " + hint) + " (choose from " + list + ")";
-            return fail("error", what.c_str(), 2);
+            return fail("error", what.c_str(), attn::cli::kExitUsage);
         }
         help_hint = std::string("attn ") + argv[1] + " --help";
     }
@@ -201,11 +225,11 @@ int run(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp&) {   // the chosen subcommand's help (or the top one's)
         attn::cli::write_stdout(attn::cli::wrap_help(app.help(), width));
-        return 0;
+        return attn::cli::kExitOk;
     } catch (const CLI::CallForAllHelp&) {
         attn::cli::write_stdout(
             attn::cli::wrap_help(app.help("", CLI::AppFormatMode::All), width));
-        return 0;
+        return attn::cli::kExitOk;
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
@@ -215,12 +239,12 @@ int run(int argc, char** argv) {
             refused(commands.front(), argc, argv, what);
         }
         what += " (see " + help_hint + ")";
-        return fail("error", what.c_str(), 2);
+        return fail("error", what.c_str(), attn::cli::kExitUsage);
     }
     const std::vector<CLI::App*> chosen = app.get_subcommands();
     if (chosen.empty()) {  // only top-level flags and no subcommand: the short usage
         std::fputs(attn::cli::short_usage(names, 80).c_str(), stderr);
-        return 2;
+        return attn::cli::kExitUsage;
     }
     for (const Command& c : commands) {
         if (c.name != chosen.front()->get_name()) continue;
@@ -239,7 +263,7 @@ int run(int argc, char** argv) {
             throw;
         }
     }
-    return 0;
+    return attn::cli::kExitOk;
 }
 
 }  // namespace
@@ -253,15 +277,15 @@ static int run_and_report(int argc, char** argv) {
         attn::cli::finish_stdout();
         return code;
     } catch (const attn::UsageError& e) {
-        return fail("error", e.what(), 2);
+        return fail("error", e.what(), attn::cli::kExitUsage);
     } catch (const attn::IoError& e) {
-        return fail("error", e.what(), 3);
+        return fail("error", e.what(), attn::cli::kExitFiles);
     } catch (const std::bad_alloc&) {
-        return fail("error", "out of memory", 2);
+        return fail("error", "out of memory", attn::cli::kExitUsage);
     } catch (const std::exception& e) {
-        return fail("internal error", e.what(), 70);
+        return fail("internal error", e.what(), attn::cli::kExitInternal);
     } catch (...) {
-        return fail("internal error", "an unknown exception", 70);
+        return fail("internal error", "an unknown exception", attn::cli::kExitInternal);
     }
 }
 

@@ -5,9 +5,9 @@
 #include <deque>
 #include <cblas.h>
 #include <cmath>
-#include <sys/stat.h>
 
 #include "errors.hpp"
+#include "files/paths.hpp"
 #include "files/read_whole.hpp"
 #include "gpt2/getting_gpt2.hpp"
 
@@ -19,15 +19,6 @@ constexpr std::size_t kBatch = 16;       // sequences computed together (at most
 constexpr std::size_t kLogitsKept = 64;  // logits kept, answering a sequence asked for again (64 x 200 kB)
 
 [[noreturn]] void bad(const std::string& path, const std::string& what) { throw IoError(path + ": " + what); }
-
-bool is_dir(const std::string& p) {
-    struct stat st {};
-    return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-bool exists(const std::string& p) {
-    struct stat st {};
-    return ::stat(p.c_str(), &st) == 0;
-}
 
 // LayerNorm over E: (x - mean) / sqrt(var + eps) * w + b, statistics in double.
 void layer_norm(const float* x, const float* w, const float* b, float eps, std::size_t E, float* out) {
@@ -78,18 +69,18 @@ float gelu_new(float x) {   // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
 Model::~Model() = default;
 
 std::unique_ptr<Model> Model::load(const std::string& where, std::string& note) {
-    const bool folder = is_dir(where);
+    const bool folder = files::is_dir(where);
     const std::string path = folder ? where + "/model.safetensors" : where;
-    if (folder && !exists(path)) {
+    if (folder && !files::exists(path)) {
         // a folder half made: name what is there and what is missing (one line, exit 3)
         std::string present;
         for (const char* name : {"config.json", "vocab.json", "merges.txt", "pytorch_model.bin", "model.safetensors.part"})
-            if (exists(where + "/" + name)) present += (present.empty() ? "" : ", ") + std::string(name);
+            if (files::exists(where + "/" + name)) present += (present.empty() ? "" : ", ") + std::string(name);
         throw IoError("--model " + where + ": the folder has no model.safetensors" +
                       (present.empty() ? std::string() : " (it has " + present + ")") +
                       "; download GPT-2's (548 MB) into it: " + gpt2_file_url("model.safetensors"));
     }
-    if (!exists(path)) throw UsageError("--model", path + ": no such file");
+    if (!files::exists(path)) throw UsageError("--model", path + ": no such file");
     // No core::before_blas: GPT-2's products run on the one thread OpenBLAS starts with
     // (blas_threads.hpp), as the oracle's torch runs on one; each new token reads every weight once.
     auto m = std::unique_ptr<Model>(new Model());
@@ -112,7 +103,7 @@ std::unique_ptr<Model> Model::load(const std::string& where, std::string& note) 
         }
     }
     const std::string cfg_path = folder ? where + "/config.json" : "";
-    if (folder && exists(cfg_path)) {
+    if (folder && files::exists(cfg_path)) {
         files::WholeFile f = files::read_whole(cfg_path, 1u << 20, false);
         if (f.failure != files::WholeFile::Failure::none) throw IoError(f.message);
         m->config_ = parse_config(f.text, cfg_path);

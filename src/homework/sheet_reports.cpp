@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "errors.hpp"
+#include "files/paths.hpp"
 #include "homework/io/files.hpp"
 #include "homework/reports/markdown.hpp"
 #include "homework/reports/report_formats.hpp"
@@ -61,7 +62,7 @@ std::optional<Refusal> refused_report_paths(HomeworkOptions& o) {
                 why = Refusal{Refusal::Kind::usage, flag, path + " is also the " + reports[j].first + " report"};
             }
         }
-        if (!why && is_directory(path)) why = Refusal{Refusal::Kind::files, flag, path + ": is a directory"};
+        if (!why && files::is_dir(path)) why = Refusal{Refusal::Kind::files, flag, path + ": is a directory"};
         if (!why && is_special_file(path)) {
             why = Refusal{Refusal::Kind::files, flag,
                           path + ": not a regular file (a device, FIFO or socket); a report is written only "

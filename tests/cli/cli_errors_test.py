@@ -175,6 +175,26 @@ def main():
               f"attn {sub} --help names the chapter section and the defaults")
     h = run(a.attn, "completion --help")
     check(h.returncode == 0 and "fish" in h.stdout.decode(), "attn completion --help")
+    # -h is --help on every command, multihead's and udl's --h (the heads, the reference scripts'
+    # name) included; a value that is "-h" stays a value.
+    for sub in subcommands + ["udl", "completion"]:
+        short, long_ = run(a.attn, f"{sub} -h"), run(a.attn, f"{sub} --help")
+        check(short.returncode == 0 and short.stdout == long_.stdout and short.stdout and not short.stderr,
+              f"attn {sub} -h prints attn {sub} --help ({short.returncode} {short.stderr[:200]!r})")
+    check(run(a.attn, "multihead --h 2 -h").stdout == run(a.attn, "multihead --help").stdout,
+          "attn multihead --h 2 -h: the help")
+    # Errors name the flag typed and the choices there are.
+    r = run(a.attn, "udl 12.5")
+    err = r.stderr.decode(errors="replace")
+    check(r.returncode == 2 and "NOTEBOOK" in err and all(n in err for n in ("12.1", "12.2", "12.3", "12.4")),
+          f"attn udl 12.5: names NOTEBOOK and 12.1 to 12.4 ({err!r})")
+    r = run(a.attn, "udl 12.4 --model /nonexistent/gpt2")
+    err = r.stderr.decode(errors="replace")
+    check(r.returncode == 3 and err.startswith("attn: error: --model: /nonexistent/gpt2") and "--vocab" not in err
+          and len(err.splitlines()) == 1, f"attn udl 12.4 --model /nonexistent/gpt2: blames --model, exit 3 ({r.returncode} {err!r})")
+    # attn --man: the manual page in roff, from the same data as the help.
+    m = run(a.attn, "--man")
+    check(m.returncode == 0 and m.stdout.startswith(b'.\\"') and b".SH OPTIONS" in m.stdout, "attn --man prints the page")
     v = run(a.attn, "--version")
     check(v.returncode == 0 and v.stdout.decode().startswith("attn "), "attn --version")
     check(run(a.attn, "-V").stdout == v.stdout, "attn -V prints what attn --version prints")

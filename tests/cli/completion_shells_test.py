@@ -2,8 +2,8 @@
 """Completion as a person meets it (issue 31, point 5): bash and zsh are driven in a real
 terminal (tmux: the line is typed, Tab pressed, the screen read back), fish through its own
 completion engine (`complete -C`). For every flag that takes a file or a folder (--grade-class,
---out, --grade, --svg, ...): a name with spaces stays one name, folders end in `/`, --out offers
-folders only; udl's --mistake offers the mistakes of the notebook typed before it. A shell or tmux
+--out, --grade, --svg, udl 12.4's --model, ...): a name with spaces stays one name, folders end
+in `/`, --out offers folders only, --model files and folders; udl's --mistake offers the mistakes of the notebook typed before it. A shell or tmux
 that is not installed is skipped with a note (tools/install-deps.sh installs them)."""
 import argparse
 import os
@@ -117,6 +117,8 @@ def main():
                       f"bash: --out ou<Tab> -> the folder out\\ dir/ only (got {got!r})")
                 s = t.line_after_tab("attn homework --grade-class ou")
                 check("out dir/" in s and "outline.txt" in s, f"bash: --grade-class ou<Tab> lists files and folders ({s!r})")
+                s = t.line_after_tab("attn udl 12.4 --model ou", tabs=2)
+                check("out dir/" in s and "outline.txt" in s, f"bash: udl 12.4 --model ou<Tab><Tab> lists files and folders ({s!r})")
                 s = t.line_after_tab("attn mask --svg My")
                 got = prompt_line(s, "B> ")
                 check(got.startswith("attn mask --svg My\\ Sheets/"), f"bash: --svg My<Tab> -> My\\ Sheets/ (got {got!r})")
@@ -138,10 +140,19 @@ def main():
                 f.write(scripts["zsh"])
             t = Terminal(f"attn-zsh-{os.getpid()}", "zsh -f", env)
             try:
+                # zsh's line editor drops what was typed before its first prompt (under load it
+                # starts late): wait for the prompt before typing.
+                end = time.time() + 30
+                while time.time() < end and not t.screen().strip():
+                    time.sleep(0.1)
                 t.keys("-l", f"PS1='Z> '; fpath=('{fdir}' $fpath); autoload -Uz compinit; compinit -u -d '{tmp}/zcd'; "
                              f"cd '{work}'")
                 t.keys("Enter")
-                t.wait_for("Z> ")
+                # the prompt itself, not the typed line that sets it (compinit takes seconds on a
+                # loaded machine)
+                end = time.time() + 60
+                while time.time() < end and not any(l.startswith("Z> ") for l in t.screen().splitlines()):
+                    time.sleep(0.2)
                 time.sleep(1.0)
                 t.keys("C-l")
                 time.sleep(0.3)
@@ -153,6 +164,9 @@ def main():
                 got = prompt_line(s, "Z> ")
                 check(got.startswith("attn homework --out out\\ dir/") and "outline" not in got,
                       f"zsh: --out ou<Tab> -> the folder out\\ dir/ only (got {got!r})")
+                s = t.line_after_tab("attn udl 12.4 --model ou", tabs=2, settle=1.0)
+                check(("out dir/" in s or "out\\ dir/" in s) and "outline.txt" in s,
+                      f"zsh: udl 12.4 --model ou<Tab><Tab> lists files and folders ({s!r})")
                 s = t.line_after_tab("attn udl 12.3 --mistake ", tabs=2, settle=1.0)
                 check(all(m in s for m in (mistakes["12.3"] or ["(none)"])) and not any(m in s for m in (mistakes["12.2"] or [])),
                       f"zsh: udl 12.3 --mistake <Tab><Tab> offers 12.3's mistakes only ({s!r})")
@@ -180,6 +194,8 @@ def main():
             check(got == ["My Sheets/roster.csv"], f"fish: --grade-class 'My Sheets/' -> the roster (got {got})")
             got = fish("'attn homework --out ou'")
             check(got == ["out dir/"], f"fish: --out ou -> ['out dir/'] only (got {got})")
+            got = fish("'attn udl 12.4 --model ou'")
+            check(sorted(got) == ["out dir/", "outline.txt"], f"fish: udl 12.4 --model ou -> files and folders (got {got})")
             got = fish("'attn udl 12.2 --mistake '")
             check(sorted(got) == sorted(mistakes["12.2"] or ["(none)"]), f"fish: udl 12.2 --mistake offers 12.2's mistakes (got {got})")
             got = fish("'attn udl 12.3 --mistake '")

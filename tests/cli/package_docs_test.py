@@ -108,7 +108,7 @@ def main():
                 check("Section 6 (遮罩)" in utf8 and "Section 6 (the mask)" not in utf8,
                       "LC_ALL=C.UTF-8 man: the Chinese names themselves")
         else:
-            print("note: no man page (help2man is not installed)")
+            check(False, "share/man/man1/attn.1.gz is installed (attn --man)")
 
         # lintian --pedantic on the .deb cpack makes.
         if os.environ.get("ATTN_SANITIZED"):

@@ -2,6 +2,8 @@
 """Layering: dependencies point down (docs/architecture.md).
 
 - the bottom rooms include nothing of the project outside themselves: src/text (UTF-8),
+  src/host (what differs in the browser build: errors.hpp only), src/wasm (the browser's side of
+  src/host: host/ only, never a header of a room above it),
   src/files (files read and written whole), src/results (plain result data), src/cpu (the CPU's
   instruction sets), src/rng (and src/cpu); src/print, src/input and src/python only text/;
   src/tokenize only python/ and text/;
@@ -35,6 +37,10 @@ ONLY = {
     "src/print": ("text/",), "src/input": ("text/",), "src/python": ("text/",),
     "src/tokenize": ("python/", "text/"),
     "src/render": ("print/", "text/", "results/"),
+    # the host interface (what differs in the browser build) and its two sides: Linux's in
+    # src/host, the browser's in src/wasm, which implements no other room's header
+    "src/host": ("errors.hpp",),
+    "src/wasm": ("host/", "errors.hpp", "cblas.h", "openblas_config.h"),
 }
 HEAVY = ("xtensor/xmath.hpp", "xtensor/xview.hpp", "xtensor-blas/", "xtensor/xsort.hpp",
          "xtensor/xio.hpp", "xtensor/xrandom.hpp", "xtensor/xreducer.hpp")

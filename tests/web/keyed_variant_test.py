@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The WebAssembly module and the course secret: a public variant (`--variant ID`, no secret) runs,
-its HMAC-SHA256 with the empty key taken from the host's crypto (src/wasm/keyed_hash_host.cpp; the
+its HMAC-SHA256 with the empty key taken from the host's crypto (src/wasm/host.cpp; the
 golden files check its numbers), while a keyed one, from ATTN_COURSE_SECRET or --secret-file, is
 refused before anything is printed: exit 2, one line, the secret never hashed in the module.
 

@@ -13,6 +13,7 @@
 #include "cli/numpy_printer.hpp"
 #include "cli/experiment_command.hpp"
 #include "cli/progress.hpp"
+#include "cli/interface.hpp"
 #include "errors.hpp"
 #include "files/read_whole.hpp"
 #include "experiments/udl.hpp"
@@ -77,9 +78,9 @@ constexpr char kModelEnvironment[] = "ATTN_GPT2_MODEL";   // --model's default (
 
 bool decoding(const UdlFlags& f) { return f.notebooks.size() == 1 && f.notebooks.front() == "12.4"; }
 
-// 12.4's options: the flags, --model from the environment when not given.
-experiments::DecodingOptions decoding_options(const UdlFlags& f, bool heatmap = false) {
-    refuse_other_notebooks(f, true, heatmap && !f.attention);   // --heatmap draws 12.4's attention
+// 12.4's options: the flags, --model from the environment when not given. Their values are
+// validated once, by the experiment that runs them (run_udl_decoding, diagnose_decoding).
+experiments::DecodingOptions decoding_options(const UdlFlags& f) {
     experiments::DecodingOptions o = f.decoding;
     if (f.model) o.model = *f.model;
     else if (const char* env = std::getenv(kModelEnvironment); env && *env) o.model = env;
@@ -88,7 +89,6 @@ experiments::DecodingOptions decoding_options(const UdlFlags& f, bool heatmap = 
     if (f.cell) o.cells.push_back(*f.cell);
     o.cells.insert(o.cells.end(), f.cells.begin(), f.cells.end());
     if (f.mistake) o.mistake = experiments::parse_decoding_mistake(*f.mistake);
-    experiments::validate(o);
     return o;
 }
 
@@ -117,7 +117,8 @@ int run_attention(const ExperimentTarget<UdlFlags>& t, const results::Invocation
     if (f.cell || !f.cells.empty()) throw UsageError(f.cell ? "--cell" : "--cells", "does not apply with --attention (it shows the prompt)");
     if (f.mistake) throw UsageError("--mistake", "does not apply with --attention");
     const auto layer_head = parse_attention(*f.attention);
-    const results::UdlAttentionReport r = experiments::run_udl_attention(decoding_options(f, t.pictures.heatmap), layer_head);
+    refuse_other_notebooks(f, true, false);   // --heatmap draws 12.4's attention here
+    const results::UdlAttentionReport r = experiments::run_udl_attention(decoding_options(f), layer_head);
     if (!r.inferred.empty()) std::fprintf(stderr, "attn: %s\n", r.inferred.c_str());
     if (!t.pictures.svg.empty())
         write_svg(t.pictures, layer_head ? render::svg::heatmaps_svg(render::udl_attention_heatmaps(r))
@@ -135,16 +136,15 @@ int run_attention(const ExperimentTarget<UdlFlags>& t, const results::Invocation
 // notebook raised (exit 1) or for the weights it lacked (exit 4).
 int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) {
     if (t.options.attention) return run_attention(t, record);
-    decoding_options(t.options, t.pictures.heatmap);
+    refuse_other_notebooks(t.options, true, t.pictures.heatmap);
+    const experiments::DecodingOptions o = decoding_options(t.options);
     if (t.options.diagnose) {
         if (!t.pictures.svg.empty()) throw UsageError("--svg", "does not apply with --diagnose");
-        experiments::DecodingOptions o = decoding_options(t.options);
         const results::UdlDecodingDiagnosis d = experiments::diagnose_decoding(o, read_input(*t.options.diagnose));
         write_stdout(t.presentation.format == Format::json ? render::udl_decoding_diagnosis_json(d, record)
                                                            : render::udl_decoding_diagnosis_text(d));
-        return d.match == "right" ? 0 : 1;
+        return d.match == "right" ? kExitOk : kExitFailedCheck;
     }
-    const experiments::DecodingOptions o = decoding_options(t.options);
     const results::UdlDecodingReport r = [&] {
         if (t.presentation.format == Format::json) return experiments::run_udl_decoding(o);
         StderrProgress progress("attn udl 12.4:");   // on a terminal only; erased before anything is printed
@@ -156,13 +156,13 @@ int run_decoding(const ExperimentTarget<UdlFlags>& t, const results::Invocation&
     finish_stdout();
     if (r.raised_cell || r.raised_at_prompt) {
         std::fprintf(stderr, "attn: %s\n", render::udl_decoding_raised(r).c_str());
-        return 1;
+        return kExitFailedCheck;
     }
     if (r.model_missing) {
         std::fprintf(stderr, "attn: %s\n", render::udl_decoding_model_missing().c_str());
-        return 4;
+        return kExitNoWeights;
     }
-    return 0;
+    return kExitOk;
 }
 
 // FILE or "-" (standard input), whole (files::read_whole): exit 3 when it cannot be read, 2 when
@@ -176,16 +176,36 @@ std::string read_input(const std::string& path) {
     return std::move(input.text);
 }
 
+// The notebooks NOTEBOOK names: 12.1, 12.2 and 12.3 (experiments/udl.hpp) and 12.4
+// (experiments/udl_decoding.hpp).
+std::vector<std::string> notebook_names() {
+    std::vector<std::string> names;
+    for (experiments::UdlNotebook n : experiments::udl_notebooks()) names.push_back(experiments::udl_notebook_name(n));
+    names.push_back("12.4");
+    return names;
+}
+std::string notebook_list() {
+    const std::vector<std::string> names = notebook_names();
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    return out;
+}
+
+// 12.1, 12.2 and 12.3's options; their values are validated once, by the experiment that runs
+// them (run_udl, diagnose_udl, diagnose_tokenize).
 experiments::UdlOptions to_options(const UdlFlags& f) {
     experiments::UdlOptions o = f.options;
     if (f.notebooks.size() != 1)
-        throw UsageError("NOTEBOOK", f.notebooks.empty() ? "give 12.1, 12.2 or 12.3"
-                                                          : "give one notebook, 12.1, 12.2 or 12.3");
+        throw UsageError("NOTEBOOK", f.notebooks.empty() ? "give " + notebook_list()
+                                                          : "give one notebook, " + notebook_list());
+    const std::vector<std::string> names = notebook_names();
+    if (std::find(names.begin(), names.end(), f.notebooks.front()) == names.end())
+        throw UsageError("NOTEBOOK", "must be one of " + notebook_list() + " (got '" + f.notebooks.front() + "')");
     o.notebook = experiments::parse_udl_notebook(f.notebooks.front());
     refuse_other_notebooks(f, false, false);
     if (f.text) o.tokenize.text = *f.text;
     if (f.mistake) experiments::set_udl_mistake(o, *f.mistake);
-    experiments::validate(o);
     return o;
 }
 
@@ -224,10 +244,8 @@ Command udl_command() {
     notebook.flag.kind = Flag::Kind::positional;
     notebook.flag.name = "NOTEBOOK";
     notebook.flag.type_name = "NOTEBOOK";
-    notebook.flag.help = "12.1, 12.2, 12.3 or 12.4";
-    for (experiments::UdlNotebook n : experiments::udl_notebooks())
-        notebook.flag.choices.push_back(experiments::udl_notebook_name(n));
-    notebook.flag.choices.push_back("12.4");
+    notebook.flag.help = notebook_list();
+    notebook.flag.choices = notebook_names();
     notebook.parse = [](UdlFlags& f, const std::string& text) { f.notebooks.push_back(text); };
     notebook.value = [](const UdlFlags& f) {
         return results::SettingValue(f.notebooks.empty() ? std::string() : f.notebooks.front());
@@ -360,8 +378,8 @@ Command udl_command() {
               };
     e.flags = options<UdlFlags>(udl_flags + decoding_flags) + pictures<UdlFlags>(heatmap_flags()) + pictures<UdlFlags>({svg_flag()}) + presented<UdlFlags>({format});
     e.has_lang = false;
-    e.check = [](const UdlFlags& f) {
-        if (decoding(f)) decoding_options(f);
+    e.check = [](const UdlFlags& f) {   // which flags go with which notebook; the values: the run's
+        if (decoding(f)) refuse_other_notebooks(f, true, false);
         else to_options(f);
     };
     e.instead = [](const ExperimentTarget<UdlFlags>& t, const results::Invocation& record) -> std::optional<int> {
@@ -373,17 +391,18 @@ Command udl_command() {
         if (t.pictures.heatmap || !t.pictures.svg.empty())
             throw UsageError(t.pictures.heatmap ? "--heatmap" : "--svg", "does not apply with --diagnose");
         if (tokenize) {
+            experiments::validate(o);   // (diagnose_tokenize reads the printed text against these options)
             const results::UdlTokenizeDiagnosis d = experiments::diagnose_tokenize(o.tokenize, read_input(*t.options.diagnose));
             write_stdout(t.presentation.format == Format::json ? render::udl_tokenize_diagnosis_json(d, record)
                                                                : render::udl_tokenize_diagnosis_text(d));
-            return d.match == "right" ? 0 : 1;
+            return d.match == "right" ? kExitOk : kExitFailedCheck;
         }
         if (o.notebook != experiments::UdlNotebook::nb12_2)
             throw UsageError("--diagnose", "applies to notebooks 12.2, 12.3 and 12.4 only");
         const results::UdlDiagnosis d = experiments::diagnose_udl(o, read_input(*t.options.diagnose), numpy_printer());
         write_stdout(t.presentation.format == Format::json ? render::udl_diagnosis_json(d, record)
                                                            : render::udl_diagnosis_text(d));
-        return d.match == "right" ? 0 : 1;
+        return d.match == "right" ? kExitOk : kExitFailedCheck;
     };
     e.run = [](const UdlFlags& f, const experiments::Progress&) { return experiments::run_udl(to_options(f)); };
     e.svg = [](const Report& r) {

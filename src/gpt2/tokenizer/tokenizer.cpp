@@ -5,10 +5,10 @@
 #include <climits>
 #include <iterator>
 #include <nlohmann/json.hpp>
-#include <sys/stat.h>
 
 #include "python/python_whitespace.hpp"
 #include "errors.hpp"
+#include "files/paths.hpp"
 #include "files/read_whole.hpp"
 #include "gpt2/tokenizer/pretokenize.hpp"
 #include "text/utf8.hpp"
@@ -17,11 +17,6 @@ namespace attn::gpt2 {
 namespace {
 
 constexpr std::size_t kMaxVocabularyBytes = std::size_t{64} << 20;   // GPT-2's: 1.0 MB + 0.5 MB
-
-bool exists(const std::string& path) {
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0;
-}
 
 std::string read_file(const std::string& path) {
     files::WholeFile f = files::read_whole(path, kMaxVocabularyBytes, /*allow_stdin=*/false);
@@ -126,7 +121,7 @@ Tokenizer Tokenizer::from_folder(const std::string& folder) {
     for (const auto& [vocab, merges] : {std::pair<const char*, const char*>{"vocab.json", "merges.txt"},
                                         std::pair<const char*, const char*>{"encoder.json", "vocab.bpe"}}) {
         const std::string v = folder + "/" + vocab, m = folder + "/" + merges;
-        if (exists(v) && exists(m)) return from_texts(read_file(v), read_file(m), v);
+        if (files::exists(v) && files::exists(m)) return from_texts(read_file(v), read_file(m), v);
     }
     throw UsageError("--vocab", folder + ": holds neither vocab.json + merges.txt nor encoder.json + vocab.bpe");
 }

@@ -1,7 +1,5 @@
 #include "homework/class/grade_class.hpp"
 
-#include <sched.h>
-
 #include <fmt/format.h>
 
 #include "core/blas_threads.hpp"
@@ -12,6 +10,7 @@
 #include "homework/class/roster.hpp"
 #include "homework/grade/grade_student.hpp"
 #include "homework/reports/report_set.hpp"
+#include "host/host.hpp"
 #include "render/svg/class_svg.hpp"
 
 namespace attn::homework {
@@ -44,14 +43,8 @@ StudentResult grade_row(const RosterRow& row, const GradingPolicy& policy, const
 
 }  // namespace
 
-unsigned available_cores() {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return static_cast<unsigned>(CPU_COUNT(&set));
-    return 1;
-}
-
 ClassOutput grade_class(const ClassRun& o, const ClassProgress& progress) {
+    host::require_class_grading();
     const Roster roster = read_roster(o.roster);
     GradingPolicy policy;
     read_grading_policy(o, policy);
@@ -69,7 +62,7 @@ ClassOutput grade_class(const ClassRun& o, const ClassProgress& progress) {
     moodle.append(moodle_header(kAssignment));
     double max_score = 0;
     const std::size_t n = roster.rows.size();
-    const unsigned jobs = o.jobs ? o.jobs : available_cores();
+    const unsigned jobs = o.jobs ? o.jobs : host::available_cores();
     core::set_blas_threads(1);   // the students are the parallel work; see blas_threads.hpp
     for_each_in_order<StudentResult>(
         n, jobs, 4 * static_cast<std::size_t>(jobs) + 16,

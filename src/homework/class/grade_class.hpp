@@ -38,9 +38,6 @@ struct ClassOutput {
 // Students graded so far, of the total (for the CLI's progress line).
 using ClassProgress = std::function<void(std::size_t done, std::size_t total)>;
 
-// The number of cores this process may run on (the default of --jobs).
-unsigned available_cores();
-
 ClassOutput grade_class(const ClassRun& run, const ClassProgress& progress = {});
 
 }  // namespace attn::homework

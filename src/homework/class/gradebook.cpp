@@ -1,8 +1,6 @@
 // Columns, student rows and the three CSV files (gradebook, Canvas, Moodle).
 #include "homework/class/gradebook.hpp"
 
-#include <csv.h>
-
 #include <map>
 #include <stdexcept>
 
@@ -12,9 +10,9 @@
 #include "homework/problems/problems.hpp"
 #include "homework/io/cells.hpp"
 #include "homework/problems/variant.hpp"
+#include "host/host.hpp"
 #include "text/utf8.hpp"
 #include "text/neutralise.hpp"
-#include "homework/trust/keyed_hash.hpp"
 
 namespace attn::homework {
 
@@ -72,7 +70,7 @@ std::string student_folder(const std::string& id) {
     if (out.size() > kMaxFolderBytes) {
         std::size_t cut = 200;
         while (cut > 0 && (out[cut - 1] == '%' || (cut > 1 && out[cut - 2] == '%'))) --cut;
-        const Digest d = hmac_sha256("attn student folder", id);
+        const host::Digest d = host::hmac_sha256("attn student folder", id);
         std::string tail = "~";
         for (std::size_t i = 0; i < 12; ++i) tail += fmt::format("{:02x}", d[i]);
         out = out.substr(0, cut) + tail;
@@ -115,9 +113,7 @@ StudentResult summarise(const RosterRow& row, const StudentGrade& grade, const s
 std::string csv_field(const std::string& cell) {
     // No cell starts a spreadsheet formula (= + - @ tab CR): a leading ' (text/neutralise.hpp).
     const std::string text = text::spreadsheet_safe(cell);
-    std::string out(csv_write2(nullptr, 0, text.data(), text.size(), '"'), '\0');
-    csv_write2(out.data(), out.size(), text.data(), text.size(), '"');
-    return out;
+    return host::csv_quoted(text);
 }
 
 std::string gradebook_header(const std::vector<ClassColumn>& columns) {

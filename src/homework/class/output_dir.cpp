@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "errors.hpp"
+#include "files/paths.hpp"
 #include "files/replace_file.hpp"
 #include "homework/io/files.hpp"
 
@@ -24,14 +25,9 @@ void remove_file(const std::string& path) {
     if (::unlink(path.c_str()) != 0 && errno != ENOENT) fail(path, "cannot remove the last run's file");
 }
 
-bool is_real_directory(const std::string& path) {
-    struct stat info {};
-    return ::lstat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
-}
-
 void make_directory(const std::string& path) {
     if (::mkdir(path.c_str(), 0777) == 0) return;
-    if (errno == EEXIST && is_real_directory(path)) return;
+    if (errno == EEXIST && files::is_real_dir(path)) return;
     if (errno == EEXIST) errno = ENOTDIR;
     fail(path, "cannot create the folder");
 }
@@ -40,7 +36,7 @@ void make_directory(const std::string& path) {
 
 OutputLock::OutputLock(const std::string& dir) {
     if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) fail(dir, "cannot create the folder");
-    if (!is_directory(dir)) {
+    if (!files::is_dir(dir)) {
         errno = ENOTDIR;
         fail(dir, "not a folder");
     }
@@ -81,7 +77,7 @@ OutputLock::~OutputLock() {
 
 void prepare_output_dir(const std::string& dir) {
     if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) fail(dir, "cannot create the folder");
-    if (!is_directory(dir)) {
+    if (!files::is_dir(dir)) {
         errno = ENOTDIR;
         fail(dir, "not a folder");
     }
@@ -89,14 +85,14 @@ void prepare_output_dir(const std::string& dir) {
     const std::string students = dir + "/students";
     struct stat info {};
     if (::lstat(students.c_str(), &info) == 0 && !S_ISDIR(info.st_mode)) remove_file(students);
-    if (is_real_directory(students)) {
+    if (files::is_real_dir(students)) {
         DIR* d = ::opendir(students.c_str());
         if (!d) fail(students, "cannot read the folder");
         while (const dirent* e = ::readdir(d)) {
             const std::string name = e->d_name;
             if (name == "." || name == "..") continue;
             const std::string path = students + "/" + name;
-            if (!is_real_directory(path)) {
+            if (!files::is_real_dir(path)) {
                 if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
                     ::closedir(d);
                     fail(path, "cannot remove");

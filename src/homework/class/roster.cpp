@@ -1,8 +1,6 @@
-// The roster reader: libcsv (strict RFC 4180) splits fields and rows; this file checks the header,
+// The roster reader: the host's CSV reader (libcsv, strict RFC 4180) splits fields and rows; this file checks the header,
 // the columns, UTF-8, and the IDs.
 #include "homework/class/roster.hpp"
-
-#include <csv.h>
 
 #include <algorithm>
 #include <exception>
@@ -16,80 +14,17 @@
 #include "errors.hpp"
 #include "homework/io/files.hpp"
 #include "homework/io/cells.hpp"
+#include "host/host.hpp"
 #include "homework/trust/student_id.hpp"
 
 namespace attn::homework {
 
 namespace {
 
-struct Record {
-    std::size_t line = 0;
-    std::vector<std::string> fields;
-};
-
-// libcsv calls back per field and per row; each row goes to `take` as it ends, with the line it
-// started on, so that no second copy of the roster is held.
-struct Collector {
-    std::function<void(Record&)> take;
-    Record current;
-    bool in_record = false;
-    std::size_t line = 0;        // the physical line being fed
-    std::size_t record_start = 0;
-    std::exception_ptr failure;  // thrown by `take`: kept until libcsv has returned
-};
-
-void on_field(void* data, std::size_t size, void* self) {
-    auto& c = *static_cast<Collector*>(self);
-    if (!c.in_record) {
-        c.in_record = true;
-        c.current.line = c.record_start;
-    }
-    c.current.fields.emplace_back(static_cast<const char*>(data), size);
-}
-
-void on_row(int, void* self) {
-    auto& c = *static_cast<Collector*>(self);
-    if (!c.in_record) c.current.line = c.record_start;
-    if (!c.failure) {
-        try {
-            c.take(c.current);
-        } catch (...) {
-            c.failure = std::current_exception();
-        }
-    }
-    c.current = Record{};
-    c.in_record = false;
-}
+using Record = host::CsvRecord;
 
 [[noreturn]] void refuse(const std::string& name, std::size_t line, const std::string& what) {
     throw UsageError("--grade-class", fmt::format("{}:{}: {}", name, line, what));
-}
-
-void split_records(std::string_view text, const std::string& name, std::function<void(Record&)> take) {
-    struct csv_parser parser;
-    if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI) != 0) throw std::bad_alloc();
-    const std::unique_ptr<struct csv_parser, void (*)(struct csv_parser*)> owner(&parser, csv_free);
-    Collector c;
-    c.take = std::move(take);
-    // Fed a physical line at a time, so that each row knows the line it starts on (a quoted field
-    // may hold newlines: then the row goes on over the next lines).
-    for (std::size_t start = 0; start < text.size();) {
-        const std::size_t nl = text.find('\n', start);
-        const std::size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
-        ++c.line;
-        if (!c.in_record) c.record_start = c.line;
-        const std::string_view chunk = text.substr(start, end - start);
-        const std::size_t parsed = csv_parse(&parser, chunk.data(), chunk.size(), on_field, on_row, &c);
-        if (c.failure) std::rethrow_exception(c.failure);
-        if (parsed != chunk.size()) {
-            refuse(name, c.line, std::string("not valid CSV: ") + csv_strerror(csv_error(&parser)) +
-                                     " (a quote inside an unquoted field, or text after a closing quote?)");
-        }
-        start = end;
-    }
-    const int finished = csv_fini(&parser, on_field, on_row, &c);
-    if (c.failure) std::rethrow_exception(c.failure);
-    if (finished != 0) refuse(name, c.record_start, "not valid CSV: a quoted field is not closed");
 }
 
 std::string lower(std::string s) {
@@ -180,7 +115,9 @@ Roster parse_roster(std::string_view text, const std::string& name, const std::s
         if (row.normalised == row.id) row.id.clear();   // the same text once (RosterRow::typed_id)
         roster.rows.push_back(std::move(row));
     };
-    split_records(text, name, [&](Record& record) { have_header ? read_row(record) : read_header(record); });
+    host::csv_records(
+        text, [&](Record& record) { have_header ? read_row(record) : read_header(record); },
+        [&](std::size_t line, const std::string& what) { refuse(name, line, what); });
     if (!have_header) refuse(name, 1, "empty: expected a header row such as id,name,sheet");
     roster.rows.shrink_to_fit();
     return roster;

@@ -7,8 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "homework/grade/muparser.hpp"
-
+#include "host/host.hpp"
 #include "text/utf8.hpp"
 
 namespace attn::homework {
@@ -45,7 +44,7 @@ class Evaluator {
         parser_.define_var("N", &n_);
         parser_.define_var("H", &h_);
     }
-    // Throws MuParserError, std::invalid_argument.
+    // Throws host::MuParserError, std::invalid_argument.
     void set(const std::string& text) {
         parser_.set_expr(text);
         // Evaluates now, so that errors show before any point.
@@ -59,7 +58,7 @@ class Evaluator {
     }
 
   private:
-    MuParser parser_;
+    host::MuParser parser_;
     double d_ = 1, n_ = 1, h_ = 1;
 };
 
@@ -220,7 +219,7 @@ ExpressionCheck compare_expressions(const std::string& given, const std::string&
     Evaluator student, key;
     try {
         student.set(student_text.text);
-    } catch (const MuParserError& e) {
+    } catch (const host::MuParserError& e) {
         const auto pos = static_cast<std::size_t>(e.position);
         const std::size_t at = student_text.origin.empty() ? 1
                                : pos < student_text.origin.size() ? student_text.origin[pos]
@@ -243,7 +242,7 @@ ExpressionCheck compare_expressions(const std::string& given, const std::string&
     for (const ExpressionPoint& p : points) {
         try {
             if (!close(student.at(p), key.at(p))) check.equal = false;
-        } catch (const MuParserError&) {   // e.g. a division by zero at a point
+        } catch (const host::MuParserError&) {   // e.g. a division by zero at a point
             check.equal = false;
         }
     }
@@ -257,7 +256,7 @@ double evaluate_expression(const std::string& text, double d, double n, double h
         Evaluator e;
         e.set(spelling.text);
         return e.at({d, n, h});
-    } catch (const MuParserError& e) {
+    } catch (const host::MuParserError& e) {
         throw std::invalid_argument(e.message);
     }
 }

@@ -144,9 +144,4 @@ ReportSetLock::~ReportSetLock() {
     for (int fd : fds_) ::close(fd);   // closing releases the flock
 }
 
-bool is_directory(const std::string& path) {
-    struct stat info {};
-    return ::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
-}
-
 }  // namespace attn::homework

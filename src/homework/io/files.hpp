@@ -32,9 +32,6 @@ bool same_file(const std::string& report, const std::string& other);
 // appended to through its links, never renamed over.
 bool same_inode(const std::string& a, const std::string& b);
 
-// Whether `path` exists and is a directory.
-bool is_directory(const std::string& path);
-
 // Whether something other than a regular file or a symbolic link is at `path` (a device node, a
 // FIFO, a socket): such a report path is refused and never unlinked (a report at /dev/null as
 // root used to replace the device with a regular file).

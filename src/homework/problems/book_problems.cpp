@@ -8,8 +8,8 @@
 #include "core/softmax.hpp"
 #include "experiments/permutation.hpp"
 #include "homework/problems/precision.hpp"
-#include "homework/trust/keyed_hash.hpp"
 #include "homework/trust/splitmix64.hpp"
+#include "host/host.hpp"
 
 namespace attn::homework {
 
@@ -93,7 +93,7 @@ bool in_unselected_problem(int selection, const std::string& key) {
 
 // ---- variants ----------------------------------------------------------------------------------
 BookParams derive_book_params(const std::string& normalised_id, const std::string& secret) {
-    const Digest mac = hmac_sha256(secret, std::string(kBookVariantDomain) + normalised_id);
+    const host::Digest mac = host::hmac_sha256(secret, std::string(kBookVariantDomain) + normalised_id);
     std::uint64_t start = 0;
     for (int i = 0; i < 8; ++i) start = (start << 8) | mac[static_cast<std::size_t>(i)];
     SplitMix64 mix{start};

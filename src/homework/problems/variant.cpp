@@ -4,11 +4,11 @@
 #include <algorithm>
 
 #include "errors.hpp"
-#include "homework/trust/keyed_hash.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/trust/student_id.hpp"
 #include "homework/trust/splitmix64.hpp"
 #include "homework/problems/book_problems.hpp"
+#include "host/host.hpp"
 
 namespace attn::homework {
 
@@ -69,7 +69,7 @@ Problem3Params derive_problem3(SplitMix64& mix) {
 }  // namespace
 
 std::uint64_t variant_stream_start(const std::string& normalised_id, const std::string& secret) {
-    const Digest mac = hmac_sha256(secret, std::string(kVariantDomain) + normalised_id);
+    const host::Digest mac = host::hmac_sha256(secret, std::string(kVariantDomain) + normalised_id);
     std::uint64_t start = 0;
     for (int i = 0; i < 8; ++i) start = (start << 8) | mac[static_cast<std::size_t>(i)];
     return start;

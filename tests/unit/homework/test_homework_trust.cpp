@@ -24,7 +24,7 @@
 #include "homework/grade/grade.hpp"
 #include "homework/grade/grade_student.hpp"
 #include "homework/homework.hpp"
-#include "homework/trust/keyed_hash.hpp"
+#include "host/host.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/reports/gradescope.hpp"
 #include "homework/reports/junit.hpp"
@@ -59,7 +59,7 @@ GradeReport grade_text(const std::string& toml, const AnswerKey& key = chapter_k
     return grade(key, parse_sheet(toml, "sheet.toml"), o);
 }
 
-std::string hex(const Digest& d) {
+std::string hex(const attn::host::Digest& d) {
     std::string out;
     char buf[3];
     for (unsigned char c : d) {
@@ -94,10 +94,10 @@ struct TempDir {
 
 // ---- issue 8, point 1: anyone could print any student's key -----------------------------------
 TEST_CASE("HMAC-SHA256 is libcrypto's: RFC 4231 test case 2") {
-    CHECK(hex(hmac_sha256("Jefe", "what do ya want for nothing?")) ==
+    CHECK(hex(attn::host::hmac_sha256("Jefe", "what do ya want for nothing?")) ==
           "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
     // RFC 4231 test case 1 (key 0x0b x 20, "Hi There").
-    CHECK(hex(hmac_sha256(std::string(20, '\x0b'), "Hi There")) ==
+    CHECK(hex(attn::host::hmac_sha256(std::string(20, '\x0b'), "Hi There")) ==
           "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
 }
 

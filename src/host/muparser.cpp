@@ -1,4 +1,6 @@
-#include "homework/grade/muparser.hpp"
+// attn for Linux's muParser (host/host.hpp's MuParser): Debian's libmuparser, linked, through its
+// C interface. The browser's: src/wasm/host.cpp.
+#include "host/host.hpp"
 
 #include <muParserDLL.h>
 
@@ -6,7 +8,7 @@
 
 #include "errors.hpp"
 
-namespace attn::homework {
+namespace attn::host {
 
 MuParser::MuParser() : handle_(mupCreate(muBASETYPE_FLOAT)) {
     if (!handle_) throw IoError("expression answers: muParser could not create a parser");
@@ -45,4 +47,4 @@ int MuParser::num_results() {
     return count;
 }
 
-}  // namespace attn::homework
+}  // namespace attn::host
