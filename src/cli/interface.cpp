@@ -11,8 +11,8 @@ const std::vector<ExitStatus>& exit_statuses() {
         {kExitFiles, "a file that cannot be opened or written, or standard output cannot be written"},
         {kExitNoWeights, "`udl 12.4` without GPT-2's weights: cell 7 ran from the vocabulary, and a line on "
                          "standard error says where GPT-2 comes from"},
-        {kExitInternal, "an internal error (a bug in attn): one line `attn: internal error: …`"},
-        {141, "(from the shell) standard output was a pipe that closed early, as in `attn … | head`"},
+        {kExitInternal, "an internal error (a bug in attn): one line `attn: internal error: ...`"},
+        {141, "(from the shell) standard output was a pipe that closed early, as in `attn ... | head`"},
     };
     return codes;
 }

@@ -21,10 +21,12 @@ bool set(const char* name) { return std::getenv(name) != nullptr; }
 
 // Runs before OpenBLAS's constructor (priority 101: before every unprioritised constructor, as
 // the linker sorts .init_array.00101 ahead of .init_array) when OpenBLAS is linked statically.
-// Linked as a shared library, OpenBLAS initialises before the program's constructors; then the
-// variable set here is never read, and before_blas's call changes nothing.
+// Linked as a shared library (the default build), OpenBLAS initialises before the program's
+// constructors and has already started its own pool (its count, read here, is above 1; before its
+// constructor it is 0): nothing is deferred then, as in NumPy.
 __attribute__((constructor(101))) void start_openblas_single() {
     if (set("OPENBLAS_NUM_THREADS") || set("GOTO_NUM_THREADS") || set("OMP_NUM_THREADS")) return;
+    if (openblas_get_num_threads() > 1) return;
     const int count = cpus_available();
     if (count <= 1) return;
     g_threads = count;

@@ -5,7 +5,8 @@
 // stack, a 128 MiB NUMA-bound buffer reservation and a worker that spins after each call. A run
 // whose products are all too small for OpenBLAS to split (every experiment at its defaults) pays
 // for it and never uses it. So attn starts OpenBLAS with one thread (OPENBLAS_NUM_THREADS=1 for
-// its constructor, set by a constructor that runs first) and, before the first product big
+// its constructor, set by a constructor that runs first where OpenBLAS is linked statically: the
+// static release; the default build links Debian's shared library, whose pool starts first) and, before the first product big
 // enough that OpenBLAS could split it, gives OpenBLAS the thread count it would have chosen
 // itself (the CPUs this process may run on, at most OpenBLAS's MAX_THREADS). Bits: OpenBLAS runs
 // a product on one thread whatever its thread count below its split thresholds (gemm m·n·k ≤

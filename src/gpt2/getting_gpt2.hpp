@@ -9,35 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "results/getting_gpt2.hpp"   // the words: repository, file URLs, the steps
+
 namespace attn::gpt2 {
-
-// The Hugging Face repository and where each of its files downloads from without Python.
-inline constexpr char kGpt2Repository[] = "openai-community/gpt2";
-// https://…/resolve/main/FILE. Inline (as getting_gpt2), so that the renderers need not link attn_gpt2.
-inline std::string gpt2_file_url(const std::string& file) {
-    return std::string("https://huggingface.co/") + kGpt2Repository + "/resolve/main/" + file;
-}
-
-// The steps, several lines without a final newline (the four files and their sizes, the folder,
-// a plain download and huggingface-cli, --model and ATTN_GPT2_MODEL).
-inline std::string getting_gpt2() {
-    return std::string(
-               "cells 10-28 need GPT-2's weights: the Hugging Face model gpt2, four files in one folder:\n"
-               "  config.json          665 bytes\n"
-               "  vocab.json           1.0 MB\n"
-               "  merges.txt           456 kB\n"
-               "  model.safetensors    548 MB\n"
-               "1. make the folder: mkdir gpt2\n"
-               "2. without Python, download each file into it (a browser works too), e.g.\n"
-               "     curl -L -o gpt2/model.safetensors ") +
-           gpt2_file_url("model.safetensors") +
-           "\n"
-           "   and the same with config.json, vocab.json and merges.txt; with Python's huggingface_hub:\n"
-           "     huggingface-cli download " +
-           kGpt2Repository +
-           " config.json vocab.json merges.txt model.safetensors --local-dir gpt2\n"
-           "3. attn udl 12.4 --model gpt2   (or, once for a class: export ATTN_GPT2_MODEL=$PWD/gpt2)";
-}
 
 // A Git LFS pointer file (what `git clone` without Git LFS leaves in place of a large file):
 // "version https://git-lfs.github.com/spec/v1", "oid sha256:…", "size N". The size it names, or

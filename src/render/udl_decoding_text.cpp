@@ -1,6 +1,6 @@
 #include "render/udl_decoding_text.hpp"
 
-#include "gpt2/getting_gpt2.hpp"
+#include "results/getting_gpt2.hpp"
 #include "print/python_str_repr.hpp"
 
 namespace attn::render {
