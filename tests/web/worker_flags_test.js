@@ -17,11 +17,13 @@ const { spawnSync } = require("child_process");
 
 const [attn, workerPath, pagePath] = process.argv.slice(2);
 let passed = 0, failed = 0;
+const scratch = [];   // every scratch folder made, removed at the end
 const check = (ok, what) => { if (ok) passed++; else { failed++; console.log("FAIL " + what); } return ok; };
 
 // A stand-in for Emscripten's module: FS is a scratch folder, callMain runs the native attn there.
 function createAttn(options) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attn-worker-"));
+  scratch.push(dir);
   const M = {
     ENV: {},
     TTY: { default_tty1_ops: { put_char: () => {}, flush: () => {} } },
@@ -67,6 +69,7 @@ async function pageRun(line) {
 
 function nativeRun(args) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attn-native-"));
+  scratch.push(dir);
   const r = spawnSync(path.resolve(attn), args, { cwd: dir, env: Object.assign({ PATH: process.env.PATH }, ENV) });
   const pictures = {};
   for (const n of fs.readdirSync(dir)) if (n.endsWith(".svg")) pictures[n] = fs.readFileSync(path.join(dir, n), "utf8");
@@ -101,6 +104,7 @@ function nativeRun(args) {
   const hw = await pageRun("homework");
   check(Object.keys(hw.pictures).sort().join(",") === "hw1-weights.svg,hw3-cost.svg",
         `homework: the worked solutions' charts are shown (${Object.keys(hw.pictures)})`);
+  for (const d of scratch) fs.rmSync(d, { recursive: true, force: true });
   console.log(`worker_flags: ${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 })();
