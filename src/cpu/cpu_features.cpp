@@ -8,7 +8,15 @@
 #include "errors.hpp"
 
 #if defined(__x86_64__)
+// glibc's header is C: its inline functions return _Bool, which g++ accepts in C++ and clang++
+// does not (the sanitizer build); the same one-byte type is C++'s bool.
+#if defined(__clang__)
+#define _Bool bool
 #include <sys/platform/x86.h>
+#undef _Bool
+#else
+#include <sys/platform/x86.h>
+#endif
 #endif
 
 namespace attn::cpu {
