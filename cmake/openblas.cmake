@@ -16,5 +16,11 @@ if(ATTN_STATIC)
   set(OpenBLAS_LIBRARIES "${ATTN_OPENBLAS_ARCHIVE}" Threads::Threads m)
 else()
   set(OpenBLAS_LIBRARIES PkgConfig::OpenBLAS)
+  # No build-tree RUNPATH: pkg-config names .../openblas-pthread/libopenblas.so, outside the
+  # linker's usual folders, so CMake would give every binary RUNPATH "openblas-pthread:" — and its
+  # empty entry is the current directory to the loader (attn run in any folder would load a
+  # libcrypto or libfmt found there). Debian's alternatives put libopenblas.so.0 in the standard
+  # folder, where ld.so's cache finds it (tests/house/startup_test.py checks the binary).
+  set(CMAKE_SKIP_BUILD_RPATH ON)
 endif()
 message(STATUS "OpenBLAS: ${OpenBLAS_LIBRARIES} (cblas.h in ${OpenBLAS_INCLUDE_DIRS})")

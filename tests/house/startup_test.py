@@ -40,6 +40,12 @@ def main():
     needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", elf)
     for lib in LINKED:
         checks.check(any(n.startswith(lib + ".so.") for n in needed), f"attn links Debian's shared {lib}: NEEDED {needed}")
+    # No RPATH or RUNPATH: every library is found through ld.so's cache (Debian's alternatives put
+    # libopenblas.so.0 in the standard folder). A build-tree RUNPATH once named OpenBLAS's folder and an
+    # empty entry, which the loader reads as the current directory: attn run in a student's folder
+    # looked there first for libcrypto, libfmt and libstdc++ (a library planted there would be loaded).
+    paths = re.findall(r"\((?:RPATH|RUNPATH)\)\s+Library r(?:un)?path: \[([^\]]*)\]", elf)
+    checks.check(not paths, f"attn carries no RPATH/RUNPATH (found {paths})")
     for args in (["mask"], ["homework", "--grade", a.sheet]):
         code, trace = run_traced(a.attn, args)
         checks.check(code == 0, f"attn {' '.join(args)}: exit 0 (got {code})")
