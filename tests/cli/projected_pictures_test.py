@@ -20,146 +20,16 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import unicodedata
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from harness import Checks, run_attn  # noqa: E402
+from svg_rendering import (SVG, check_rendering, dejavu_only_env, digit_heights,  # noqa: E402
+                           texts, titles)
 
-SVG = "{http://www.w3.org/2000/svg}"
 FORGOT_MIX = "forgot the mixing matrix Omega_c (D x D, applied to all N positions)"
 FORGOT_MIX_ZH = "漏了混合矩陣 Omega_c"
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
-
-
-def display_width(text):
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def texts(root):
-    """(element, text, x, y, size, anchor) of each <text>, with inherited attributes resolved."""
-    out = []
-    for t in root.iter(SVG + "text"):
-        out.append((t, t.text or "", float(t.get("x", 0)), float(t.get("y", 0)), float(t.get("font-size", 16)),
-                    t.get("text-anchor", "start")))
-    return out
-
-
-def titles(root):
-    return [t.text or "" for t in root.iter(SVG + "title")]
-
-
-def without_text(svg_text):
-    return re.sub(r"<text\b[^>]*>.*?</text>", "", svg_text, flags=re.S)
-
-
-def renderers():
-    found = []
-    if shutil.which("rsvg-convert"):
-        found.append(("rsvg", lambda svg, png: ["rsvg-convert", "-b", "white", "-o", png, svg]))
-    if os.path.exists("/usr/bin/convert"):   # Debian's ImageMagick itself (not a wrapper earlier on PATH)
-        found.append(("imagemagick", lambda svg, png: ["/usr/bin/convert", "-background", "white", svg, png]))
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium and not os.environ.get("ATTN_SANITIZED"):   # (the sanitizer build: the same SVG, rendered once is enough)   # headless, the page the size of the picture
-        def shot(svg, png):
-            root = ET.parse(svg).getroot()
-            size = f"{int(float(root.get('width')))},{int(float(root.get('height')))}"
-            return [chromium, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
-                    f"--screenshot={png}", f"--window-size={size}", "file://" + os.path.abspath(svg)]
-        found.append(("chromium", shot))
-    return found
-
-
-def pixels(png):
-    """(width, height, bytes RGB) of a PNG, read through ImageMagick."""
-    size = subprocess.run(["/usr/bin/identify", "-format", "%w %h", png], capture_output=True, text=True).stdout.split()
-    w, h = int(size[0]), int(size[1])
-    raw = subprocess.run(["/usr/bin/convert", png, "-alpha", "remove", "-depth", "8", "rgb:-"], capture_output=True).stdout
-    return w, h, raw
-
-
-def ink_in(a, b, box):
-    """How many pixels differ between renderings a and b inside box (x0, y0, x1, y1)."""
-    w, h, ra = a
-    _, _, rb = b
-    x0, y0, x1, y1 = (max(0, int(box[0])), max(0, int(box[1])), min(w, int(box[2]) + 1), min(h, int(box[3]) + 1))
-    n = 0
-    for y in range(y0, y1):
-        row = y * w * 3
-        sa, sb = ra[row + 3 * x0: row + 3 * x1], rb[row + 3 * x0: row + 3 * x1]
-        if sa != sb:
-            n += sum(1 for i in range(0, len(sa), 3) if sa[i:i + 3] != sb[i:i + 3])
-    return n
-
-
-def check_rendering(check, name, svg_path, keep, wanted=lambda text: True, env=None, only=None):
-    """Renders svg_path with and without its text in each renderer (or the one named `only`): ink
-    where each wanted label is."""
-    root = ET.parse(svg_path).getroot()
-    with open(svg_path, encoding="utf-8") as f:
-        bare = without_text(f.read())
-    bare_path = svg_path + ".bare.svg"
-    with open(bare_path, "w", encoding="utf-8") as f:
-        f.write(bare)
-    if not os.path.exists("/usr/bin/convert"):
-        print(f"note: ImageMagick is not installed; {name} was not rendered")
-        return
-    for renderer, command in renderers():
-        if only and renderer != only:
-            continue
-        if renderer == "chromium" and not name.startswith(("class", "lesson", "permutation")):
-            continue   # a browser start costs seconds: the pictures with Chinese text and the new one
-        full_png, bare_png = f"{svg_path}.{renderer}.png", f"{svg_path}.{renderer}.bare.png"
-        r1 = subprocess.run(command(svg_path, full_png), capture_output=True, text=True, timeout=120, env=env)
-        r2 = subprocess.run(command(bare_path, bare_png), capture_output=True, text=True, timeout=120, env=env)
-        if not check(r1.returncode == 0 and r2.returncode == 0 and os.path.exists(full_png),
-                     f"{name}: {renderer} renders it ({r1.stderr.strip()[:200]})"):
-            continue
-        if keep:
-            shutil.copy(full_png, os.path.join(keep, f"{name}.{renderer}.png"))
-        full, empty = pixels(full_png), pixels(bare_png)
-        sx = full[0] / float(root.get("width", full[0]))
-        missing = []
-        for _, text, x, y, size, anchor in texts(root):
-            if not text.strip() or not wanted(text):
-                continue
-            width = display_width(text) * 0.62 * size
-            left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0)
-            box = (left * sx, (y - size) * sx, (left + width) * sx, (y + size * 0.3) * sx)
-            area = (box[2] - box[0]) * (box[3] - box[1])
-            if ink_in(full, empty, box) < max(4, 0.03 * area):
-                missing.append(text)
-        check(not missing, f"{name}: {renderer} draws every label ({len(missing)} missing: {missing[:4]})")
-
-
-def digit_heights(svg_path, root, cells, width, height):
-    """The height in px of the ink each cell's value leaves, with the picture rendered by rsvg to fit
-    width x height (as a projector shows it): the same rendering without text subtracted."""
-    if not shutil.which("rsvg-convert") or not os.path.exists("/usr/bin/convert"):
-        print("note: rsvg-convert or ImageMagick missing; the projected size of the digits was not measured")
-        return None
-    with open(svg_path, encoding="utf-8") as f:
-        bare = without_text(f.read())
-    bare_path = svg_path + ".bare.svg"
-    with open(bare_path, "w", encoding="utf-8") as f:
-        f.write(bare)
-    shots = []
-    for source in (svg_path, bare_path):
-        png = source + ".fit.png"
-        subprocess.run(["rsvg-convert", "-a", "-w", str(width), "-h", str(height), "-b", "white", "-o", png, source],
-                       check=True)
-        shots.append(pixels(png))
-    (w, h, full), (_, _, empty) = shots
-    scale = w / float(root.get("width"))
-    out = []
-    for cell in cells:
-        rect = next(g for g in root.iter(SVG + "g") if g.get("id") == cell).find(SVG + "rect")
-        x0, y0 = float(rect.get("x")) * scale, float(rect.get("y")) * scale
-        x1, y1 = x0 + float(rect.get("width")) * scale, y0 + float(rect.get("height")) * scale
-        rows = [y for y in range(int(y0) + 2, int(y1) - 1)
-                if full[(y * w + int(x0) + 2) * 3:(y * w + int(x1) - 2) * 3] != empty[(y * w + int(x0) + 2) * 3:(y * w + int(x1) - 2) * 3]]
-        out.append(rows[-1] - rows[0] + 1 if rows else 0)
-    return out
 
 
 def class_run(attn, tmp, lang):
@@ -249,20 +119,15 @@ def main():
             check(all(t.get("stroke") == "none" for t, *_ in texts(root)), f"class.svg ({lang}): no text is stroked")
             if lang == "zh-TW" and not have_cjk_font:
                 print("note: no Traditional Chinese font (fc-list :lang=zh-tw); the Chinese labels were not checked for ink")
-                check_rendering(check, f"class-{lang}", path, keep, wanted=lambda t: not CJK.search(t))
+                check_rendering(check, f"class-{lang}", path, keep, wanted=lambda t: not CJK.search(t), browser=True)
             else:
-                check_rendering(check, f"class-{lang}", path, keep)
-            if lang == "default" and os.path.isdir("/usr/share/fonts/truetype/dejavu"):
+                check_rendering(check, f"class-{lang}", path, keep, browser=True)
+            dejavu = dejavu_only_env(tmp) if lang == "default" else None
+            if dejavu:
                 # A server with DejaVu alone (no CJK font): the default class.svg reads whole, in
-                # rsvg and in ImageMagick (fontconfig reads FONTCONFIG_FILE in both).
-                conf = os.path.join(tmp, "dejavu-only.conf")
-                with open(conf, "w") as f:
-                    f.write('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
-                            f'<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>{tmp}/fc-cache</cachedir>'
-                            '</fontconfig>')
+                # rsvg and in ImageMagick.
                 for renderer in ("rsvg", "imagemagick"):
-                    check_rendering(check, "class-default-dejavu-only", path, keep,
-                                    env=dict(os.environ, FONTCONFIG_FILE=conf), only=renderer)
+                    check_rendering(check, "class-default-dejavu-only", path, keep, env=dejavu, only=renderer)
 
         # ATTN_LANG chooses the language as --lang does: class.svg in Chinese.
         r, path = class_run(a.attn, tmp, "ATTN_LANG")
@@ -292,8 +157,8 @@ def main():
                 continue
             root = ET.parse(path).getroot()
             check(all(t.get("stroke") == "none" for t, *_ in texts(root)), f"{name}.svg: no text is stroked")
-            check_rendering(check, name, path, keep,
-                            wanted=(lambda t: have_cjk_font or not CJK.search(t)))
+            check_rendering(check, name, path, keep, wanted=(lambda t: have_cjk_font or not CJK.search(t)),
+                            browser=name in ("lesson", "permutation"))   # the pictures with Chinese text
     finally:
         shutil.rmtree(tmp)
     return checks.finish()

@@ -6,7 +6,8 @@ matrix's numbers, which may differ by one unit in the last printed digit where a
 otherwise than PyTorch's (counted and printed; more than a tenth of them fails). Then --format json
 (A's columns sum to 1, zeros below the diagonal, the printed numbers its weights rounded), --heatmap
 (the tokens as labels), --svg of one head and --attention all --svg (one <g id="head-L-H"> per layer
-and head, rendered whole by rsvg-convert when installed), and the refusals (one line naming
+and head, rendered whole by rsvg-convert when installed; every label drawn by rsvg, ImageMagick and
+Chromium with DejaVu as the only fonts; one head's cell digits 14 px tall fit to 1024 x 768), and the refusals (one line naming
 --attention and the ranges, exit 2). Exit 77 without the oracle or a vocabulary.
 """
 import json
@@ -24,6 +25,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent.parent / "tools"))
 from harness import Checks  # noqa: E402
+from svg_rendering import check_rendering, dejavu_only_env, digit_heights  # noqa: E402
 from gpt2_support import needs, run_oracle, vocabulary  # noqa: E402
 import make_golden_udl124  # noqa: E402
 
@@ -119,7 +121,7 @@ def main():
     checks.check(r.returncode == 0 and "' best'" in out and out.count("' Bath'") >= 3, "--heatmap: labelled with the tokens")
     with tempfile.TemporaryDirectory() as tmp:
         for what, extra in (("one head", ["--attention", f"{layers - 1},{heads - 1}"]), ("all", ["--attention", "all"])):
-            svg = pathlib.Path(tmp) / "a.svg"
+            svg = pathlib.Path(tmp) / f"{what.replace(' ', '-')}.svg"
             r = subprocess.run(base + extra + ["--svg", str(svg)], capture_output=True, env=env, timeout=60)
             checks.check(r.returncode == 0 and svg.exists(), f"--svg ({what}): exit {r.returncode} {r.stderr[-200:]!r}")
             root = ET.parse(svg).getroot()
@@ -136,6 +138,18 @@ def main():
                 checks.check(rr.returncode == 0 and head[:8] == b"\x89PNG\r\n\x1a\n" and
                              int.from_bytes(head[16:20], "big") == round(float(root.get("width"))),
                              f"rsvg-convert renders --svg ({what}) whole")
+            # On a machine with DejaVu as its only fonts, rsvg, ImageMagick and Chromium draw every
+            # label (the tokens, titles, values); one head's picture fit to a 1024 x 768 projector
+            # keeps its cells' digits 14 px tall (the chapter's heatmaps' rule, projected_pictures).
+            dejavu = dejavu_only_env(tmp)
+            if dejavu:
+                check_rendering(checks.check, f"udl 12.4 --attention --svg ({what}), DejaVu only", str(svg), None,
+                                env=dejavu, browser=True)
+            if what == "one head":
+                heights = digit_heights(str(svg), root, ["cell-1-1-1", "cell-1-2-2"], 1024, 768)
+                if heights is not None:
+                    checks.check(min(heights) >= 14, f"--svg (one head) fit to 1024 x 768: the cells' digits 14 px tall "
+                                                     f"or more ({heights} px)")
     # refusals: one line naming --attention, exit 2
     for bad, want in ((f"{layers},0", f"layer must be in 0..{layers - 1} and head in 0..{heads - 1}"),
                       (f"0,{heads}", f"head in 0..{heads - 1}"), ("1", "takes L,H"), ("a,b", "takes L,H"), ("-1,0", "takes L,H")):

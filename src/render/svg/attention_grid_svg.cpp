@@ -13,7 +13,8 @@
 namespace attn::render::svg {
 namespace {
 
-constexpr double kTitleFont = 20, kHeadFont = 15, kTokenFont = 13, kMargin = 16, kGap = 14, kTitleHeight = 40;
+constexpr double kTitleFont = 20, kSubtitleFont = 15, kHeadFont = 15, kTokenFont = 13, kMargin = 16, kGap = 14,
+                 kTitleHeight = 62;
 
 }  // namespace
 
@@ -32,14 +33,21 @@ std::string attention_grid_svg(const results::UdlAttentionReport& r) {
     const double layer_label = text_width("layer 00", kHeadFont) + 8;
     const double left = kMargin + layer_label + widest + 8;               // where the first picture starts
     const double top = kMargin + kTitleHeight + kHeadFont + 8;
-    const double width = std::ceil(left + H * (side + kGap) + kMargin);
+    const std::string title = "GPT-2's attention on the prompt: " + std::to_string(L) + " layers (rows) x " +
+                              std::to_string(H) + " heads (columns)";
+    const std::string subtitle = "in each, rows are input tokens, columns output tokens";
+    // As wide as the pictures, or as the title where it is wider (one layer of few heads).
+    const double width = std::ceil(std::max({left + H * (side + kGap) + kMargin,
+                                             2 * kMargin + text_width(title, kTitleFont),
+                                             2 * kMargin + text_width(subtitle, kSubtitleFont)}));
     const double height = std::ceil(top + L * (side + kGap) + widest + 16 + kMargin);
     Writer w(width, height);
     w.empty("rect", {{"width", number(width)}, {"height", number(height)}, {"fill", "#ffffff"}});
     w.open("g", {{"font-family", kFontFamily}});
     w.label({{"x", number(kMargin)}, {"y", number(kMargin + 22)}, {"font-size", number(kTitleFont)}, {"font-weight", "bold"}},
-            "GPT-2's attention on the prompt: " + std::to_string(L) + " layers (rows) x " + std::to_string(H) +
-                " heads (columns); in each, rows are input tokens, columns output tokens");
+            title);
+    w.label({{"x", number(kMargin)}, {"y", number(kMargin + 46)}, {"font-size", number(kSubtitleFont)}, {"fill", "#333333"}},
+            subtitle);
     for (std::size_t h = 0; h < H; ++h)
         w.label({{"x", number(left + h * (side + kGap) + side / 2)}, {"y", number(top - 8)}, {"font-size", number(kHeadFont)},
                  {"text-anchor", "middle"}},
