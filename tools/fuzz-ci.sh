@@ -8,8 +8,8 @@
 # build-fuzz/. A finding fails the run and leaves the crashing input in build-fuzz/findings/
 # (replay: build-fuzz/fuzz_sheet FILE).
 #   tools/fuzz-ci.sh [SECONDS_SHEET [SECONDS_EXPRESSION [SECONDS_DIAGNOSE [SECONDS_SAFETENSORS]]]]
-# ATTN_FUZZ_BUILD=DIR builds and runs the targets in DIR instead (.ci/run passes its clang sanitizer
-# build, configured with ATTN_FUZZ too, so that one build serves the sanitizer suite and the fuzzers).
+# ATTN_FUZZ_BUILD=DIR builds and runs the targets in DIR instead (.ci/sanitize passes its clang
+# sanitizer build, configured with ATTN_FUZZ too, so that one build serves its suite and the fuzzers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHEET_SECONDS="${1:-30}"
