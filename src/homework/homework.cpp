@@ -59,8 +59,15 @@ void report_refusal(const HomeworkFlags& f, const Refusal& refusal) {
     o.secret_file = f.secret_file.value_or("");
     o.step_summary = f.step_summary.value_or("");
     const bool any_file = std::any_of(o.report_files.begin(), o.report_files.end(), [](const auto& f) { return !f.second.empty(); });
-    if (!any_file && o.step_summary.empty()) return;
-    SheetReports::write_refusal(o, refusal);
+    if (any_file || !o.step_summary.empty()) SheetReports::write_refusal(o, refusal);
+    // A report flag given again: each later FILE is a set of its own, checked as any report path
+    // (never the sheet or a teacher's file), the summary already appended.
+    o.step_summary.clear();
+    for (const auto& [flag, file] : f.repeated_report_files) {
+        if (file.empty()) continue;
+        o.report_files = {{flag, file}};
+        SheetReports::write_refusal(o, refusal);
+    }
 }
 
 Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.variant, course_secret(o)); }

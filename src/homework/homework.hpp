@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "errors.hpp"
@@ -29,6 +30,9 @@ struct HomeworkFlags {
     std::optional<std::string> out;           // --out DIR
     std::optional<long> jobs;                 // --jobs N (read as Python's int(), at the edge)
     std::map<std::string, std::string> report_files;   // a report format's flag -> FILE (reports/report_formats.hpp)
+    // A report flag given again (a refused command line): {flag, FILE} of each later one, so that
+    // the refusal replaces every stale report the command line names (issue 43).
+    std::vector<std::pair<std::string, std::string>> repeated_report_files;
     std::optional<std::string> points;        // --points RULES
     std::optional<std::string> course;        // --course FILE
     bool show_expected = false;               // --show-expected
@@ -78,9 +82,10 @@ struct HomeworkOutput {
 // when one is given: what --key, --template and --grade use.
 Variant homework_variant(const HomeworkOptions& options);
 
-// A refusal before the options are known (a bad flag value, $ATTN_LANG, an empty ID): with --grade,
-// the stale reports at the report paths given are replaced by score-0 reports naming `reason`
-// (and the step summary says it), every path checked as for a grading first. Never throws.
+// A refusal before the options are known (a bad flag value, $ATTN_LANG, an empty ID, a report flag
+// given twice): with --grade, the stale reports at the report paths given (a repeated flag's
+// every FILE too) are replaced by score-0 reports naming `reason` (and the step summary says it,
+// once), every path checked as for a grading first. Never throws.
 void report_refusal(const HomeworkFlags& flags, const Refusal& refusal);
 
 // When the sheet cannot be read, the reports are still written (saying why) before the error is
