@@ -25,7 +25,7 @@ namespace {
 
 // --grade: the report paths checked and stale reports replaced first (SheetReports), then the
 // teacher's side and the sheet (grade_one_sheet), then the reports, whatever the outcome.
-HomeworkOutput grade_sheet(const HomeworkOptions& o) {
+HomeworkOutput grade_sheet(const HomeworkOptions& o, std::string* warnings_on_failure) {
     HomeworkOutput result;
     const SheetReports reports(o);
     const StudentGrade graded = grade_one_sheet(o, o.sheet);
@@ -33,7 +33,10 @@ HomeworkOutput grade_sheet(const HomeworkOptions& o) {
     std::string warnings;
     for (const std::string& w : graded.report.warnings) warnings += "attn: warning: " + safe_text(w) + "\n";
     reports.write(graded.report, graded.gradescope, result.err);
-    if (graded.failure) std::rethrow_exception(graded.failure);   // the report says why; main prints the error
+    if (graded.failure) {   // the report says why; main prints the error, the caller the warnings
+        if (warnings_on_failure) *warnings_on_failure = result.err + warnings;
+        std::rethrow_exception(graded.failure);
+    }
     result.err += warnings;
     result.code = graded.report.exit_code();
     return result;
@@ -72,11 +75,12 @@ void report_refusal(const HomeworkFlags& f, const Refusal& refusal) {
 
 Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.variant, course_secret(o)); }
 
-HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(std::size_t, std::size_t)>& progress) {
-    if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o);
+HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(std::size_t, std::size_t)>& progress,
+                            std::string* warnings_on_failure) {
+    if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o, warnings_on_failure);
     if (o.mode == HomeworkOptions::Mode::grade_class) {
         const ClassOutput graded = grade_class(o, progress);
-        return {graded.out, "", graded.code};
+        return {graded.out, graded.err, graded.code};
     }
     HomeworkOutput result;
     const Variant variant = make_variant(o.variant, course_secret(o));

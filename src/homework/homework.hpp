@@ -90,8 +90,11 @@ void report_refusal(const HomeworkFlags& flags, const Refusal& refusal);
 
 // When the sheet cannot be read, the reports are still written (saying why) before the error is
 // rethrown, so that a CI job gets its report files and summary in every case.
-// `progress(done, total)` is called as the students of --grade-class are graded.
+// `progress(done, total)` is called as the students of --grade-class are graded. When --grade then
+// throws, the warnings its reports carry (a secret file others can read, …) are put in
+// `*warnings_on_failure` (as HomeworkOutput::err has them), for the caller to print before the error.
 HomeworkOutput run_homework(const HomeworkOptions& options,
-                            const std::function<void(std::size_t, std::size_t)>& progress = {});
+                            const std::function<void(std::size_t, std::size_t)>& progress = {},
+                            std::string* warnings_on_failure = nullptr);
 
 }  // namespace attn::homework

@@ -236,9 +236,13 @@ Command homework_command() {
             return 0;
         }
         homework::HomeworkOutput result;
-        {
+        std::string warnings_on_failure;   // said before the error, as every report of the run says them
+        try {
             StderrProgress progress("grading the class");   // on a terminal only; erased before stdout
-            result = homework::run_homework(options, progress.callback());
+            result = homework::run_homework(options, progress.callback(), &warnings_on_failure);
+        } catch (...) {
+            std::fwrite(warnings_on_failure.data(), 1, warnings_on_failure.size(), stderr);
+            throw;
         }
         // The worked solutions are prose: wrapped to the terminal ($COLUMNS, or the terminal's own
         // width; into a pipe or file, as written). Sheets and keys are TOML, never wrapped.

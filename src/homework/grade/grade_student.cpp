@@ -103,6 +103,7 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
         }
     } catch (const UsageError& e) {
         out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::refused);
+        out.report.warnings = policy.warnings;   // the teacher's, in every report (issue 43)
         out.status = SheetStatus::refused_id;
         out.failure = std::current_exception();
         return out;
@@ -118,7 +119,6 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
             }
         }
         out.report = grade(key, read_sheet(path), options);
-        out.report.warnings.insert(out.report.warnings.begin(), policy.warnings.begin(), policy.warnings.end());
     } catch (const UsageError& e) {
         out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::sheet_unreadable);
         out.status = SheetStatus::unreadable_sheet;
@@ -128,6 +128,8 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
         out.status = missing(path) ? SheetStatus::missing_file : SheetStatus::unreadable_file;
         out.failure = std::current_exception();
     }
+    // The teacher's warnings (a secret file others can read) first, graded or not (issue 43).
+    out.report.warnings.insert(out.report.warnings.begin(), policy.warnings.begin(), policy.warnings.end());
     return out;
 }
 

@@ -34,7 +34,8 @@ struct GradingPolicy {
     // The teacher's files, {flag, path}: a sheet that is one of them (a student's committed
     // symbolic link to the secret file) is refused unread, so no error message shows its text.
     std::vector<std::pair<std::string, std::string>> teacher_files;
-    // Said in every report of the run: a secret file others can read (issue 29).
+    // Said in every report of the run, graded or not, and once on the terminal and in class.md of a
+    // class run: a secret file others can read (issues 29 and 43).
     std::vector<std::string> warnings;
 };
 

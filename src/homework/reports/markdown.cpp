@@ -6,6 +6,17 @@
 
 namespace attn::homework {
 
+namespace {
+
+std::string warning_lines(const GradeReport& r) {
+    if (r.warnings.empty()) return "";
+    std::string out = "\n";
+    for (const auto& w : r.warnings) out += "- warning: " + markdown_cell(w) + "\n";
+    return out;
+}
+
+}  // namespace
+
 std::string summary_markdown(const GradeReport& r) {
     std::string out = fmt::format("### attn homework: {} (student: {}, {})\n\n", markdown_cell(r.sheet),
                                   markdown_cell(r.variant), markdown_cell(r.variant_origin));
@@ -17,7 +28,7 @@ std::string summary_markdown(const GradeReport& r) {
             if (end == std::string::npos) break;
             start = end + 1;
         }
-        return out + "\n";
+        return out + warning_lines(r) + "\n";
     }
     out += fmt::format("**Score: {}/{}** ({} right, {} wrong, {} missing)\n\n", points_text(r.score),
                        points_text(r.max_score), r.right, r.wrong, r.missing);
@@ -33,11 +44,7 @@ std::string summary_markdown(const GradeReport& r) {
         if (expected) out += " " + markdown_cell(row.expected) + " |";
         out += " " + markdown_cell(comment) + " |\n";
     }
-    if (!r.warnings.empty()) {
-        out += "\n";
-        for (const auto& w : r.warnings) out += "- warning: " + markdown_cell(w) + "\n";
-    }
-    return out + "\n";
+    return out + warning_lines(r) + "\n";
 }
 
 }  // namespace attn::homework
