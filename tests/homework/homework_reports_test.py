@@ -220,6 +220,7 @@ def main():
         key_sheet = tmp / "s1.toml"
         key_sheet.write_text(run(attn, "--key", "--variant", "s1", "--secret-file", str(secret)).stdout)
         secret_warned(c, tmp, attn, secret, key_sheet)
+        unselected_named(c, tmp, attn)
         public_sheet = tmp / "public.toml"
         public_sheet.write_text(run(attn, "--key").stdout)
         repeated_flag(c, tmp, attn, public_sheet)
