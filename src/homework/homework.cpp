@@ -75,6 +75,11 @@ void report_refusal(const HomeworkFlags& f, const Refusal& refusal) {
 
 Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.variant, course_secret(o)); }
 
+std::string secret_file_warning(const HomeworkOptions& o) {
+    const std::optional<std::string> why = secret_file_exposed(o);
+    return why ? "attn: warning: --secret-file: " + safe_text(*why) + "\n" : "";
+}
+
 HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(std::size_t, std::size_t)>& progress,
                             std::string* warnings_on_failure) {
     if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o, warnings_on_failure);
@@ -84,6 +89,7 @@ HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(s
     }
     HomeworkOutput result;
     const Variant variant = make_variant(o.variant, course_secret(o));
+    result.err = secret_file_warning(o);   // the keyed numbers came from a secret others can read
     const Solutions solutions = solve(variant, o.mode == HomeworkOptions::Mode::solutions
                                                    ? Problem3Counts::run_multihead
                                                    : Problem3Counts::formula_only);
@@ -105,6 +111,7 @@ HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(s
                 read_grading_policy(o, policy);
                 const AnswerKey graded = build_answer_key(solutions, policy.options.problem);
                 result.out = course_template_sheet(solutions, graded, policy.options.problem, o.lang, policy.options.tolerance);
+                result.err.clear();   // the policy's warnings hold the secret file's
                 for (const std::string& w : policy.warnings) result.err += "attn: warning: " + safe_text(w) + "\n";
             }
             break;

@@ -81,6 +81,9 @@ struct HomeworkOutput {
 // The variant the options name, with the course secret (--secret-file or $ATTN_COURSE_SECRET)
 // when one is given: what --key, --template and --grade use.
 Variant homework_variant(const HomeworkOptions& options);
+// "attn: warning: --secret-file: …\n" when the --secret-file is readable by group or others, else "":
+// the line --key, --template and the worked solutions print (a grading's reports carry it too).
+std::string secret_file_warning(const HomeworkOptions& options);
 
 // A refusal before the options are known (a bad flag value, $ATTN_LANG, an empty ID, a report flag
 // given twice): with --grade, the stale reports at the report paths given (a repeated flag's

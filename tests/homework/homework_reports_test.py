@@ -70,12 +70,19 @@ def secret_warned(c, tmp, attn, secret, key_sheet):
         c.check(WARNING in texts, f"--grade-class: {folder.name}'s report.xml warns")
         c.check(WARNING in json.loads((folder / "results.json").read_text())["output"],
                 f"--grade-class: {folder.name}'s results.json warns")
+    # The modes that print keyed numbers from it: --key (text and JSON), --template, the solutions.
+    for mode in (["--key"], ["--key", "--format", "json"], ["--template"], []):
+        r = run(attn, *mode, "--variant", "s1", "--secret-file", str(secret))
+        c.check(r.returncode == 0 and r.stderr.count(WARNING) == 1,
+                f"attn homework {' '.join(mode)} --secret-file: one warning ({r.stderr!r})")
     # A secret only its owner reads: no warning anywhere.
     secret.chmod(0o600)
     r = run(attn, "--grade", str(key_sheet), "--variant", "s1", "--secret-file", str(secret),
             "--junit", str(tmp / "r.xml"), "--gradescope", str(tmp / "r.json"))
     c.check("readable by group" not in r.stderr + (tmp / "r.xml").read_text() + (tmp / "r.json").read_text(),
             "a secret file of mode 0600: no warning")
+    r = run(attn, "--key", "--variant", "s1", "--secret-file", str(secret))
+    c.check(r.stderr == "", f"--key with a secret file of mode 0600: no warning ({r.stderr!r})")
     secret.chmod(0o644)
 
 
@@ -113,7 +120,7 @@ def repeated_flag(c, tmp, attn, key_sheet):
         c.check(r.returncode == 2 and flag in r.stderr, f"{flag} twice: exit 2 naming it ({r.returncode}, {r.stderr!r})")
         for name in (first, second):
             text = (tmp / name).read_text() if (tmp / name).exists() else ""
-            c.check("19" not in text and ("refused" in text or '"score": 0' in text),
+            c.check(text != stale and ('type="refused"' in text or '"score": 0,' in text),
                     f"{flag} twice: {name} holds the refusal's score-0 report ({text[:120]!r})")
     # Both flags twice, with the summary: each named file replaced, the summary appended once.
     summary = tmp / "twice.md"

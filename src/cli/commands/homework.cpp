@@ -233,6 +233,9 @@ Command homework_command() {
             }
             keyed.presentation = p;
             write_stdout(homework::key_json(key, invocation("homework", flags, keyed)));
+            finish_stdout();
+            const std::string warning = homework::secret_file_warning(options);
+            std::fwrite(warning.data(), 1, warning.size(), stderr);
             return 0;
         }
         homework::HomeworkOutput result;

@@ -113,13 +113,17 @@ void read_grading_policy(const TeacherSide& o, GradingPolicy& policy) {
     if (!policy.secret.empty()) make_variant("", policy.secret);   // a short secret is refused here, once
     // A secret file that group or others can read is a secret others on the machine can read:
     // a warning, refused when the course grades keyed numbers only (issue 29, careless-teacher guards).
-    struct stat info {};
-    if (!o.secret_file.empty() && ::stat(o.secret_file.c_str(), &info) == 0 && (info.st_mode & 077) != 0) {
-        const std::string why = fmt::format("{}: readable by group or others (mode {:04o}); chmod 600 it", o.secret_file,
-                                            static_cast<unsigned>(info.st_mode & 07777));
-        if (policy.course.require_secret) throw UsageError("--secret-file", why + " (require_secret = true)");
-        policy.warnings.push_back("--secret-file: " + why);
+    if (const std::optional<std::string> why = secret_file_exposed(o)) {
+        if (policy.course.require_secret) throw UsageError("--secret-file", *why + " (require_secret = true)");
+        policy.warnings.push_back("--secret-file: " + *why);
     }
+}
+
+std::optional<std::string> secret_file_exposed(const TeacherSide& o) {
+    struct stat info {};
+    if (o.secret_file.empty() || ::stat(o.secret_file.c_str(), &info) != 0 || (info.st_mode & 077) == 0) return std::nullopt;
+    return fmt::format("{}: readable by group or others (mode {:04o}); chmod 600 it", o.secret_file,
+                       static_cast<unsigned>(info.st_mode & 07777));
 }
 
 const char* sheet_status_name(SheetStatus status) {

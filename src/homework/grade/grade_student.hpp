@@ -47,6 +47,10 @@ void read_grading_policy(const TeacherSide& teacher, GradingPolicy& policy);
 // The course secret: --secret-file wins over $ATTN_COURSE_SECRET; "" when neither is given.
 std::string course_secret(const TeacherSide& teacher);
 
+// Why the --secret-file is exposed ("FILE: readable by group or others (mode 0644); chmod 600 it"),
+// or nullopt: what every report of a grading warns about, and --key and --template too.
+std::optional<std::string> secret_file_exposed(const TeacherSide& teacher);
+
 // Why a sheet was not graded, or that it was.
 enum class SheetStatus { graded, refused_id, missing_file, unreadable_file, unreadable_sheet };
 const char* sheet_status_name(SheetStatus status);   // "graded", "refused ID", "missing file", …
