@@ -21,6 +21,13 @@ int replace_file(const std::string& path, const std::string& text, bool sync = t
 int open_beside(const std::string& path, std::string& temp);
 int commit_beside(int fd, const std::string& temp, const std::string& path, bool sync, int error);
 
+// Whether the directory entry `entry` is a temporary file open_beside made for a file named
+// `name` in the same folder: "." + name (cut as open_beside cuts it) + ".attn-PID-N", PID and N
+// decimal. What a process killed before its rename leaves (homework --grade-class removes them
+// from its folder on the next run); any other name, a teacher's ".name.bak" or
+// ".name.attn-notes", is not one.
+bool is_temp_beside(const std::string& entry, const std::string& name);
+
 // write() all of `text` to `fd`, retrying on EINTR: 0 or the errno of the failure.
 int write_all(int fd, const std::string& text);
 

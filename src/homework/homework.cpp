@@ -25,7 +25,7 @@ namespace {
 
 // --grade: the report paths checked and stale reports replaced first (SheetReports), then the
 // teacher's side and the sheet (grade_one_sheet), then the reports, whatever the outcome.
-HomeworkOutput grade_sheet(const HomeworkOptions& o) {
+HomeworkOutput grade_sheet(const HomeworkOptions& o, std::string* warnings_on_failure) {
     HomeworkOutput result;
     const SheetReports reports(o);
     const StudentGrade graded = grade_one_sheet(o, o.sheet);
@@ -33,7 +33,10 @@ HomeworkOutput grade_sheet(const HomeworkOptions& o) {
     std::string warnings;
     for (const std::string& w : graded.report.warnings) warnings += "attn: warning: " + safe_text(w) + "\n";
     reports.write(graded.report, graded.gradescope, result.err);
-    if (graded.failure) std::rethrow_exception(graded.failure);   // the report says why; main prints the error
+    if (graded.failure) {   // the report says why; main prints the error, the caller the warnings
+        if (warnings_on_failure) *warnings_on_failure = result.err + warnings;
+        std::rethrow_exception(graded.failure);
+    }
     result.err += warnings;
     result.code = graded.report.exit_code();
     return result;
@@ -59,20 +62,34 @@ void report_refusal(const HomeworkFlags& f, const Refusal& refusal) {
     o.secret_file = f.secret_file.value_or("");
     o.step_summary = f.step_summary.value_or("");
     const bool any_file = std::any_of(o.report_files.begin(), o.report_files.end(), [](const auto& f) { return !f.second.empty(); });
-    if (!any_file && o.step_summary.empty()) return;
-    SheetReports::write_refusal(o, refusal);
+    if (any_file || !o.step_summary.empty()) SheetReports::write_refusal(o, refusal);
+    // A report flag given again: each later FILE is a set of its own, checked as any report path
+    // (never the sheet or a teacher's file), the summary already appended.
+    o.step_summary.clear();
+    for (const auto& [flag, file] : f.repeated_report_files) {
+        if (file.empty()) continue;
+        o.report_files = {{flag, file}};
+        SheetReports::write_refusal(o, refusal);
+    }
 }
 
 Variant homework_variant(const HomeworkOptions& o) { return make_variant(o.variant, course_secret(o)); }
 
-HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(std::size_t, std::size_t)>& progress) {
-    if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o);
+std::string secret_file_warning(const HomeworkOptions& o) {
+    const std::optional<std::string> why = secret_file_exposed(o);
+    return why ? "attn: warning: --secret-file: " + safe_text(*why) + "\n" : "";
+}
+
+HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(std::size_t, std::size_t)>& progress,
+                            std::string* warnings_on_failure) {
+    if (o.mode == HomeworkOptions::Mode::grade) return grade_sheet(o, warnings_on_failure);
     if (o.mode == HomeworkOptions::Mode::grade_class) {
         const ClassOutput graded = grade_class(o, progress);
-        return {graded.out, "", graded.code};
+        return {graded.out, graded.err, graded.code};
     }
     HomeworkOutput result;
     const Variant variant = make_variant(o.variant, course_secret(o));
+    result.err = secret_file_warning(o);   // the keyed numbers came from a secret others can read
     const Solutions solutions = solve(variant, o.mode == HomeworkOptions::Mode::solutions
                                                    ? Problem3Counts::run_multihead
                                                    : Problem3Counts::formula_only);
@@ -94,6 +111,7 @@ HomeworkOutput run_homework(const HomeworkOptions& o, const std::function<void(s
                 read_grading_policy(o, policy);
                 const AnswerKey graded = build_answer_key(solutions, policy.options.problem);
                 result.out = course_template_sheet(solutions, graded, policy.options.problem, o.lang, policy.options.tolerance);
+                result.err.clear();   // the policy's warnings hold the secret file's
                 for (const std::string& w : policy.warnings) result.err += "attn: warning: " + safe_text(w) + "\n";
             }
             break;

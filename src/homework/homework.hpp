@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "errors.hpp"
@@ -29,6 +30,9 @@ struct HomeworkFlags {
     std::optional<std::string> out;           // --out DIR
     std::optional<long> jobs;                 // --jobs N (read as Python's int(), at the edge)
     std::map<std::string, std::string> report_files;   // a report format's flag -> FILE (reports/report_formats.hpp)
+    // A report flag given again (a refused command line): {flag, FILE} of each later one, so that
+    // the refusal replaces every stale report the command line names (issue 43).
+    std::vector<std::pair<std::string, std::string>> repeated_report_files;
     std::optional<std::string> points;        // --points RULES
     std::optional<std::string> course;        // --course FILE
     bool show_expected = false;               // --show-expected
@@ -77,16 +81,23 @@ struct HomeworkOutput {
 // The variant the options name, with the course secret (--secret-file or $ATTN_COURSE_SECRET)
 // when one is given: what --key, --template and --grade use.
 Variant homework_variant(const HomeworkOptions& options);
+// "attn: warning: --secret-file: …\n" when the --secret-file is readable by group or others, else "":
+// the line --key, --template and the worked solutions print (a grading's reports carry it too).
+std::string secret_file_warning(const HomeworkOptions& options);
 
-// A refusal before the options are known (a bad flag value, $ATTN_LANG, an empty ID): with --grade,
-// the stale reports at the report paths given are replaced by score-0 reports naming `reason`
-// (and the step summary says it), every path checked as for a grading first. Never throws.
+// A refusal before the options are known (a bad flag value, $ATTN_LANG, an empty ID, a report flag
+// given twice): with --grade, the stale reports at the report paths given (a repeated flag's
+// every FILE too) are replaced by score-0 reports naming `reason` (and the step summary says it,
+// once), every path checked as for a grading first. Never throws.
 void report_refusal(const HomeworkFlags& flags, const Refusal& refusal);
 
 // When the sheet cannot be read, the reports are still written (saying why) before the error is
 // rethrown, so that a CI job gets its report files and summary in every case.
-// `progress(done, total)` is called as the students of --grade-class are graded.
+// `progress(done, total)` is called as the students of --grade-class are graded. When --grade then
+// throws, the warnings its reports carry (a secret file others can read, …) are put in
+// `*warnings_on_failure` (as HomeworkOutput::err has them), for the caller to print before the error.
 HomeworkOutput run_homework(const HomeworkOptions& options,
-                            const std::function<void(std::size_t, std::size_t)>& progress = {});
+                            const std::function<void(std::size_t, std::size_t)>& progress = {},
+                            std::string* warnings_on_failure = nullptr);
 
 }  // namespace attn::homework

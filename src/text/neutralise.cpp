@@ -26,13 +26,15 @@ std::string ci_log_safe(std::string_view text) {
 }
 
 std::string spreadsheet_safe(std::string_view cell) {
-    if (!cell.empty()) {
-        const char c = cell.front();
-        if (c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r') {
-            return "'" + std::string(cell);
-        }
+    std::string out;
+    out.reserve(cell.size() + 1);
+    bool line_start = true;   // the cell's start, or just after a CR or LF in it
+    for (const char c : cell) {
+        if (line_start && (c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r')) out += '\'';
+        out += c;
+        line_start = c == '\n' || c == '\r';
     }
-    return std::string(cell);
+    return out;
 }
 
 }  // namespace attn::text

@@ -10,7 +10,9 @@
 //
 // A spreadsheet runs a cell starting with = + - @ (and, in some, a tab or CR before them) as a
 // formula (OWASP "CSV injection"): such a cell gets a leading apostrophe, which spreadsheets show
-// as text and LMS imports keep as a character of the text.
+// as text and LMS imports keep as a character of the text. A cell holding a line break starts a
+// new physical line of the file (inside its quotes), which a reader taking the file a line at a
+// time (a CI log, grep, a naive importer) sees as a line of its own: the same guard applies there.
 #include <string>
 #include <string_view>
 
@@ -19,7 +21,7 @@ namespace attn::text {
 // `##[` anywhere and `::` at the start of any line (after spaces and tabs) neutralised.
 std::string ci_log_safe(std::string_view text);
 
-// A CSV cell's text, with a leading ' when it would start a formula (= + - @ tab CR).
+// A CSV cell's text, with a ' before = + - @ tab CR at its start and after every CR or LF in it.
 std::string spreadsheet_safe(std::string_view cell);
 
 }  // namespace attn::text

@@ -59,7 +59,7 @@ homework::HomeworkFlags with_environment(homework::HomeworkFlags f) {
 }
 
 // CLI11 refused the command line (`--bogus`, `--format xml`, `--lang en_US`, `--variant` without
-// its ID), so `run` never ran: the report flags are read from the arguments as typed
+// its ID, a flag given twice), so `run` never ran: the report flags are read from the arguments as typed
 // (`--gradescope F` or `--gradescope=F`; a value starting with '-' other than `-` is another flag,
 // no value) and the refusal's score-0 reports replace the stale ones, as every other refusal does
 // (issue 29).
@@ -83,7 +83,11 @@ void refused_command_line(const std::vector<std::string>& args, const std::strin
             if (const std::optional<std::string> value = value_at(i, name)) f.*field = *value;
         }
         for (const homework::ReportFormat& format : homework::report_formats()) {
-            if (const std::optional<std::string> value = value_at(i, format.flag)) f.report_files[format.flag] = *value;
+            const std::optional<std::string> value = value_at(i, format.flag);
+            if (!value) continue;
+            // Given twice (CLI11 refuses it): every FILE named takes the refusal's report.
+            if (f.report_files.count(format.flag)) f.repeated_report_files.emplace_back(format.flag, *value);
+            else f.report_files[format.flag] = *value;
         }
     }
     // "--format: must be one of text, json (got 'xml')" names its flag; "unknown flag '--bogus'" does not.
@@ -229,12 +233,19 @@ Command homework_command() {
             }
             keyed.presentation = p;
             write_stdout(homework::key_json(key, invocation("homework", flags, keyed)));
+            finish_stdout();
+            const std::string warning = homework::secret_file_warning(options);
+            std::fwrite(warning.data(), 1, warning.size(), stderr);
             return 0;
         }
         homework::HomeworkOutput result;
-        {
+        std::string warnings_on_failure;   // said before the error, as every report of the run says them
+        try {
             StderrProgress progress("grading the class");   // on a terminal only; erased before stdout
-            result = homework::run_homework(options, progress.callback());
+            result = homework::run_homework(options, progress.callback(), &warnings_on_failure);
+        } catch (...) {
+            std::fwrite(warnings_on_failure.data(), 1, warnings_on_failure.size(), stderr);
+            throw;
         }
         // The worked solutions are prose: wrapped to the terminal ($COLUMNS, or the terminal's own
         // width; into a pipe or file, as written). Sheets and keys are TOML, never wrapped.

@@ -42,6 +42,7 @@ struct Words {
     const char* expected_note;
     const char* chart_known;    // class.svg's legend: the shades of known mistakes
     const char* chart_counts;   // class.svg: what its numbers count
+    const char* warning;        // before each of the run's warnings (the grader's English)
 };
 
 const Words kEnglish = {
@@ -72,6 +73,7 @@ const Words kEnglish = {
     "each student's own reports).",
     "known mistake (named under its bar)",
     "Each bar is one key; its numbers count students.",
+    "Warning",
 };
 
 const Words kChinese = {
@@ -101,6 +103,7 @@ const Words kChinese = {
     "本報告不含期望值：每位學生的數字都不同（加 --show-expected 時，期望值寫在每位學生自己的報告裡）。",
     "已知錯誤（名稱寫在該題長條下方）",
     "每條長條是一個題目鍵；數字是學生人數。",
+    "警告",
 };
 
 const Words& words(render::Lang lang) { return lang == render::Lang::en ? kEnglish : kChinese; }
@@ -169,6 +172,8 @@ std::string class_markdown(const ClassTally& t, const ClassReportContext& c) {
         out += fmt::format(fmt::runtime(w.mean), fmt::arg("mean", points_text(mean)), fmt::arg("max", points_text(c.max_score)));
         out += "\n";
     }
+    if (!c.warnings.empty()) out += "\n";
+    for (const std::string& warning : c.warnings) out += fmt::format("**{}:** {}\n", w.warning, cell(warning));
     out += fmt::format("\n{}\n\n## {}\n\n| {} | {} |\n|---|---:|\n", w.expected_note, w.scores, w.score_column, w.students);
     for (std::size_t b = kHistogramBins; b-- > 0;) out += fmt::format("| {} | {} |\n", bin_label(b, w), t.bins[b]);
 

@@ -49,6 +49,7 @@ struct ClassReportContext {
     std::string origin;                  // "keyed by the course secret", "self-study numbers, …"
     double max_score = 0;
     render::Lang lang = render::Lang::zh_TW;
+    std::vector<std::string> warnings;   // the teacher's (a secret file others can read): under the summary
 };
 
 std::string class_markdown(const ClassTally& tally, const ClassReportContext& context);

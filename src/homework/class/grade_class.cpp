@@ -9,6 +9,7 @@
 #include "homework/class/output_dir.hpp"
 #include "homework/class/roster.hpp"
 #include "homework/grade/grade_student.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/reports/report_set.hpp"
 #include "host/host.hpp"
 #include "render/svg/class_svg.hpp"
@@ -27,6 +28,7 @@ StudentResult grade_row(const RosterRow& row, const GradingPolicy& policy, const
         Variant unknown;
         unknown.id = "(not known yet)";
         graded.report = unreadable_sheet(row.path, unknown, row.refusal, 2, GradeReport::NotGraded::refused);
+        graded.report.warnings = policy.warnings;   // as grade_student's reports have them
         graded.status = SheetStatus::refused_id;
     } else {
         graded = grade_student(policy, row.variant.empty() ? row.typed_id() : row.variant, row.path, row.path);
@@ -82,6 +84,7 @@ ClassOutput grade_class(const ClassRun& o, const ClassProgress& progress) {
     context.origin = policy.secret.empty() ? "self-study numbers, no course secret" : "keyed by the course secret";
     context.max_score = max_score;
     context.lang = o.lang;
+    context.warnings = policy.warnings;
     sync_output_dir(o.out_dir);
     gradebook.commit();
     canvas.commit();
@@ -96,6 +99,7 @@ ClassOutput grade_class(const ClassRun& o, const ClassProgress& progress) {
                           "into {}/: gradebook.csv, canvas.csv, moodle.csv, class.md, class.svg, students/\n",
                           tally.graded, tally.students, tally.all_right, tally.ungraded_count, o.out_dir);
     out.code = tally.all_right == tally.students ? 0 : 1;
+    for (const std::string& w : policy.warnings) out.err += "attn: warning: " + safe_text(w) + "\n";
     return out;
 }
 

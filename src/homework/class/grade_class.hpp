@@ -32,6 +32,7 @@ struct ClassRun : TeacherSide {
 // What the class run prints: one line per output, and the exit code.
 struct ClassOutput {
     std::string out;
+    std::string err;               // the teacher's warnings (a secret file others can read), "attn: warning: …" lines
     int code = 0;                  // 0 when every student was graded with every answer right, else 1
 };
 

@@ -82,7 +82,7 @@ StudentResult summarise(const RosterRow& row, const StudentGrade& grade, const s
                         double class_max) {
     StudentResult r;
     r.line = row.line;
-    r.id = row.normalised.empty() ? row.id : row.normalised;
+    r.id = row.normalised.empty() ? on_one_line(row.id) : row.normalised;   // a refused ID, shown on one line
     r.name = row.name;
     r.folder = row.normalised.empty() ? "" : student_folder(row.normalised);
     r.status = grade.status;
@@ -111,9 +111,10 @@ StudentResult summarise(const RosterRow& row, const StudentGrade& grade, const s
 }
 
 std::string csv_field(const std::string& cell) {
-    // No cell starts a spreadsheet formula (= + - @ tab CR): a leading ' (text/neutralise.hpp).
-    const std::string text = text::spreadsheet_safe(cell);
-    return host::csv_quoted(text);
+    // No physical line a cell starts (its own, and one after each line break in it) begins a
+    // spreadsheet formula (= + - @ tab CR: a leading ') or holds a GitHub workflow command
+    // (`##[` anywhere, `::` at a line's start: escaped), text/neutralise.hpp.
+    return host::csv_quoted(text::ci_log_safe(text::spreadsheet_safe(cell)));
 }
 
 std::string gradebook_header(const std::vector<ClassColumn>& columns) {

@@ -66,7 +66,8 @@ std::string canvas_row(const StudentResult& r);
 std::string moodle_header(const std::string& assignment);
 std::string moodle_row(const StudentResult& r);
 
-// A field quoted for CSV ("a ""b"", c").
+// A field quoted for CSV ("a ""b"", c"), guarded on every physical line it starts (csv_field in
+// gradebook.cpp).
 std::string csv_field(const std::string& text);
 
 }  // namespace attn::homework

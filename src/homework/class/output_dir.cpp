@@ -7,11 +7,14 @@
 
 #include <cerrno>
 #include <cstring>
+#include <iterator>
+#include <vector>
 
 #include "errors.hpp"
 #include "files/paths.hpp"
 #include "files/replace_file.hpp"
 #include "homework/io/files.hpp"
+#include "homework/reports/report_formats.hpp"
 
 namespace attn::homework {
 
@@ -30,6 +33,32 @@ void make_directory(const std::string& path) {
     if (errno == EEXIST && files::is_real_dir(path)) return;
     if (errno == EEXIST) errno = ENOTDIR;
     fail(path, "cannot create the folder");
+}
+
+// The student's report files, as report_formats() names them (students/<folder>/NAME).
+std::vector<std::string> student_files() {
+    std::vector<std::string> names;
+    for (const ReportFormat& format : report_formats()) names.push_back(format.student_file);
+    return names;
+}
+
+// The partial files a run killed before its renames left in `dir` (files::is_temp_beside's pattern
+// for one of `names`): regular files only, so that nothing else of the teacher's is touched.
+void remove_partials(const std::string& dir, const std::vector<std::string>& names) {
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) fail(dir, "cannot read the folder");
+    std::vector<std::string> partial;
+    while (const dirent* e = ::readdir(d)) {
+        const std::string entry = e->d_name;
+        for (const std::string& name : names) {
+            if (files::is_temp_beside(entry, name)) partial.push_back(dir + "/" + entry);
+        }
+    }
+    ::closedir(d);
+    for (const std::string& path : partial) {
+        struct stat info {};
+        if (::lstat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) remove_file(path);
+    }
 }
 
 }  // namespace
@@ -82,6 +111,9 @@ void prepare_output_dir(const std::string& dir) {
         fail(dir, "not a folder");
     }
     for (const char* name : kClassFiles) remove_file(dir + "/" + name);
+    // Under the lock no other class run writes here: a partial file is a killed run's (issue 43).
+    remove_partials(dir, std::vector<std::string>(std::begin(kClassFiles), std::end(kClassFiles)));
+    const std::vector<std::string> reports = student_files();
     const std::string students = dir + "/students";
     struct stat info {};
     if (::lstat(students.c_str(), &info) == 0 && !S_ISDIR(info.st_mode)) remove_file(students);
@@ -99,11 +131,17 @@ void prepare_output_dir(const std::string& dir) {
                 }
                 continue;
             }
-            for (const char* report : {"/results.json", "/report.xml"}) {
-                if (::unlink((path + report).c_str()) != 0 && errno != ENOENT) {
+            for (const std::string& report : reports) {
+                if (::unlink((path + "/" + report).c_str()) != 0 && errno != ENOENT) {
                     ::closedir(d);
-                    fail(path + report, "cannot remove the last run's report");
+                    fail(path + "/" + report, "cannot remove the last run's report");
                 }
+            }
+            try {
+                remove_partials(path, reports);
+            } catch (const IoError&) {
+                ::closedir(d);
+                throw;
             }
             ::rmdir(path.c_str());   // left alone when it holds something else (ENOTEMPTY)
         }

@@ -2,7 +2,9 @@
 // The --out DIR of a class run. Nothing in it may be stale: before any student is graded, the
 // class files this run writes are removed, and so is every students/<id>/ folder's results.json
 // and report.xml (and the folder, when that empties it); symbolic links under students/ are
-// removed, never followed. Each file is then written whole (a temporary file beside it, renamed).
+// removed, never followed. So are the partial files of a run killed before its renames (issue 43:
+// ".gradebook.csv.attn-PID-N" beside a class file, ".results.json.attn-PID-N" in a student's
+// folder; files::is_temp_beside), and nothing else. Each file is then written whole (a temporary file beside it, renamed).
 // Errors: attn::IoError (exit 3).
 #include <string>
 

@@ -86,7 +86,11 @@ Roster parse_roster(std::string_view text, const std::string& name, const std::s
         RosterRow row;
         row.line = record.line;
         row.id = std::move(record.fields[at[id]]);
-        if (seen[student_name]) row.name = std::move(record.fields[at[student_name]]);
+        // A name is shown, never hashed: a line break in it (a cell typed with Alt+Enter) becomes a
+        // space, so that every class file has it on one line. An ID is hashed: one with a line break
+        // is left as typed, for the ID rule to refuse (that student is not graded; the gradebook
+        // shows it on one line).
+        if (seen[student_name]) row.name = on_one_line(record.fields[at[student_name]]);
         if (seen[variant]) row.variant = std::move(record.fields[at[variant]]);
         const std::string& path = record.fields[at[sheet]];
         if (path.empty()) refuse(name, row.line, "the sheet path is empty");

@@ -13,7 +13,8 @@
 // --variant normalises them; two rows with the same normalised ID refuse the whole roster, naming
 // both lines. An ID the ID rule refuses is not a roster error: that student is not graded and the
 // gradebook says why. Unquoted fields lose surrounding spaces and tabs (libcsv's rule); quoted
-// fields keep them. A UTF-8 byte-order mark is skipped; blank lines are ignored.
+// fields keep them. A UTF-8 byte-order mark is skipped; blank lines are ignored. A name's line
+// breaks become spaces (on_one_line, io/cells.hpp): every class file has a student on one line.
 #include <cstddef>
 #include <string>
 #include <string_view>

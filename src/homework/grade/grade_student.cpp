@@ -4,7 +4,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cstring>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -24,6 +28,55 @@ namespace {
 constexpr std::size_t kMaxTeacherFileBytes = 64 * 1024;
 
 bool missing(const std::string& path) { return ::access(path.c_str(), F_OK) != 0 && errno == ENOENT; }
+
+// A path as one word of a shell command: as it is when plain, else in single quotes.
+std::string shell_word(const std::string& path) {
+    const bool plain = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_./+-:@%,=", c) != nullptr;
+    });
+    if (plain) return path;
+    std::string out = "'";
+    for (const char c : path) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// Answers under the tables of problems this run does not grade (a sheet of the book's problems
+// graded without `book` scored 0/19 "missing" without a word): named, with the command that
+// grades them (issue 43). A template's commented-out lines are no answers; a line set aside is one.
+std::optional<std::string> ungraded_tables(const Sheet& sheet, int selection, const std::string& path) {
+    const auto answered = [&sheet](int problem) {
+        const std::string table = problem_table(problem);
+        const auto under = [&table](const std::string& key) {
+            return key.compare(0, table.size(), table) == 0 && (key.size() == table.size() || key[table.size()] == '.');
+        };
+        return std::any_of(sheet.values.begin(), sheet.values.end(), [&](const SheetValue& v) { return under(v.key); }) ||
+               std::any_of(sheet.refused.begin(), sheet.refused.end(), [&](const RefusedLine& r) { return under(r.key); });
+    };
+    std::vector<int> chapter, book;
+    for (int p = 1; p <= 3; ++p) {
+        if (!problem_selected(selection, p) && answered(p)) chapter.push_back(p);
+    }
+    for (const int p : kBookProblems) {
+        if (!problem_selected(selection, p) && answered(p)) book.push_back(p);
+    }
+    if (chapter.empty() && book.empty()) return std::nullopt;
+    std::string tables, commands;
+    for (const std::vector<int>* family : {&chapter, &book}) {
+        for (const int p : *family) tables += (tables.empty() ? "[" : ", [") + problem_table(p) + "]";
+    }
+    const std::string file = shell_word(path);
+    if (!chapter.empty()) {
+        commands = "`attn homework " + (chapter.size() == 1 ? std::to_string(chapter.front()) + " " : std::string()) +
+                   "--grade " + file + "`";
+    }
+    if (!book.empty()) {
+        commands += (commands.empty() ? "" : " and ") + std::string("`attn homework ") +
+                    (book.size() == 1 ? book_number(book.front()) : std::string("book")) + " --grade " + file + "`";
+    }
+    return fmt::format("{}: the answers under {} are not graded in this run; {} {} (with this run's other flags)",
+                       sheet.name, tables, chapter.size() + book.size() == 1 ? "it is graded by" : "they are graded by",
+                       commands);
+}
 
 }  // namespace
 
@@ -60,13 +113,17 @@ void read_grading_policy(const TeacherSide& o, GradingPolicy& policy) {
     if (!policy.secret.empty()) make_variant("", policy.secret);   // a short secret is refused here, once
     // A secret file that group or others can read is a secret others on the machine can read:
     // a warning, refused when the course grades keyed numbers only (issue 29, careless-teacher guards).
-    struct stat info {};
-    if (!o.secret_file.empty() && ::stat(o.secret_file.c_str(), &info) == 0 && (info.st_mode & 077) != 0) {
-        const std::string why = fmt::format("{}: readable by group or others (mode {:04o}); chmod 600 it", o.secret_file,
-                                            static_cast<unsigned>(info.st_mode & 07777));
-        if (policy.course.require_secret) throw UsageError("--secret-file", why + " (require_secret = true)");
-        policy.warnings.push_back("--secret-file: " + why);
+    if (const std::optional<std::string> why = secret_file_exposed(o)) {
+        if (policy.course.require_secret) throw UsageError("--secret-file", *why + " (require_secret = true)");
+        policy.warnings.push_back("--secret-file: " + *why);
     }
+}
+
+std::optional<std::string> secret_file_exposed(const TeacherSide& o) {
+    struct stat info {};
+    if (o.secret_file.empty() || ::stat(o.secret_file.c_str(), &info) != 0 || (info.st_mode & 077) == 0) return std::nullopt;
+    return fmt::format("{}: readable by group or others (mode {:04o}); chmod 600 it", o.secret_file,
+                       static_cast<unsigned>(info.st_mode & 07777));
 }
 
 const char* sheet_status_name(SheetStatus status) {
@@ -103,6 +160,7 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
         }
     } catch (const UsageError& e) {
         out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::refused);
+        out.report.warnings = policy.warnings;   // the teacher's, in every report (issue 43)
         out.status = SheetStatus::refused_id;
         out.failure = std::current_exception();
         return out;
@@ -117,8 +175,11 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
                                                 "; a sheet is never one of the teacher's files");
             }
         }
-        out.report = grade(key, read_sheet(path), options);
-        out.report.warnings.insert(out.report.warnings.begin(), policy.warnings.begin(), policy.warnings.end());
+        const Sheet sheet = read_sheet(path);
+        out.report = grade(key, sheet, options);
+        if (const std::optional<std::string> others = ungraded_tables(sheet, options.problem, path)) {
+            out.report.warnings.insert(out.report.warnings.begin(), *others);
+        }
     } catch (const UsageError& e) {
         out.report = unreadable_sheet(shown_name, variant, e.what(), 2, GradeReport::NotGraded::sheet_unreadable);
         out.status = SheetStatus::unreadable_sheet;
@@ -128,6 +189,8 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
         out.status = missing(path) ? SheetStatus::missing_file : SheetStatus::unreadable_file;
         out.failure = std::current_exception();
     }
+    // The teacher's warnings (a secret file others can read) first, graded or not (issue 43).
+    out.report.warnings.insert(out.report.warnings.begin(), policy.warnings.begin(), policy.warnings.end());
     return out;
 }
 

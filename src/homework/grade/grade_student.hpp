@@ -34,7 +34,8 @@ struct GradingPolicy {
     // The teacher's files, {flag, path}: a sheet that is one of them (a student's committed
     // symbolic link to the secret file) is refused unread, so no error message shows its text.
     std::vector<std::pair<std::string, std::string>> teacher_files;
-    // Said in every report of the run: a secret file others can read (issue 29).
+    // Said in every report of the run, graded or not, and once on the terminal and in class.md of a
+    // class run: a secret file others can read (issues 29 and 43).
     std::vector<std::string> warnings;
 };
 
@@ -45,6 +46,10 @@ void read_grading_policy(const TeacherSide& teacher, GradingPolicy& policy);
 
 // The course secret: --secret-file wins over $ATTN_COURSE_SECRET; "" when neither is given.
 std::string course_secret(const TeacherSide& teacher);
+
+// Why the --secret-file is exposed ("FILE: readable by group or others (mode 0644); chmod 600 it"),
+// or nullopt: what every report of a grading warns about, and --key and --template too.
+std::optional<std::string> secret_file_exposed(const TeacherSide& teacher);
 
 // Why a sheet was not graded, or that it was.
 enum class SheetStatus { graded, refused_id, missing_file, unreadable_file, unreadable_sheet };

@@ -93,6 +93,25 @@ std::string markdown_cell(const std::string& text) {
     return fence + " " + body + " " + fence;
 }
 
+std::string on_one_line(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        std::size_t skip = 0;   // the bytes of a line break beyond the first
+        if (c == '\r' && text.compare(i, 2, "\r\n") == 0) skip = 1;
+        else if (text.compare(i, 2, "\xC2\x85") == 0) skip = 1;                                     // U+0085
+        else if (text.compare(i, 3, "\xE2\x80\xA8") == 0 || text.compare(i, 3, "\xE2\x80\xA9") == 0) skip = 2;   // U+2028/9
+        else if (c != '\n' && c != '\r' && c != '\v' && c != '\f') {
+            out += c;
+            continue;
+        }
+        out += ' ';
+        i += skip;
+    }
+    return out;
+}
+
 std::string safe_line(const std::string& text) {
     std::string out = safe_text(text);
     std::replace(out.begin(), out.end(), '\n', ' ');

@@ -32,6 +32,9 @@ std::string json_escape(const std::string& text);
 // An empty (or all-space) text is an empty cell: no empty grey code box.
 std::string markdown_cell(const std::string& text);
 
+// A roster's name or ID on one line: each line break (LF, CR, CRLF, VT, FF, U+0085, U+2028,
+// U+2029) one space; nothing else changed (a name's zero-width joiners stay).
+std::string on_one_line(const std::string& text);
 // safe_text on one line: newlines and tabs as spaces (a terminal table's cell).
 std::string safe_line(const std::string& text);
 // A cell's width in a terminal: its code points (the answers are ASCII in practice; names may not be).

@@ -14,6 +14,7 @@ std::string gradescope_json(const GradeReport& r, const GradescopeOptions& optio
         summary = fmt::format("attn homework: {}/{} ({} right, {} wrong, {} missing; student {}, {})", points_text(r.score),
                               points_text(r.max_score), r.right, r.wrong, r.missing, r.variant, r.variant_origin);
     }
+    for (const std::string& w : r.warnings) summary += "\nwarning: " + w;   // as every report has them
     const std::string visibility =
         options.tests_visibility.empty() ? "" : fmt::format(", \"visibility\": \"{}\"", json_escape(options.tests_visibility));
     std::string out = "{\n";

@@ -51,6 +51,12 @@ std::string junit_xml(const GradeReport& r) {
         if (!row.note.empty()) out += fmt::format("      <system-out>{}</system-out>\n", xml_escape(row.note));
         out += "    </testcase>\n";
     }
+    // The warnings (a secret file others can read, keys ignored, …), one line each, as every report has them.
+    if (!r.warnings.empty()) {
+        std::string lines;
+        for (const std::string& w : r.warnings) lines += (lines.empty() ? "" : "\n") + std::string("warning: ") + w;
+        out += fmt::format("    <system-err>{}</system-err>\n", xml_escape(lines));
+    }
     out += "  </testsuite>\n</testsuites>\n";
     return out;
 }

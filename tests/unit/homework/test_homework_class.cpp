@@ -18,6 +18,7 @@
 #include "homework/class/roster.hpp"
 #include "homework/grade/course.hpp"
 #include "homework/grade/grade.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/problems/problems.hpp"
 #include "homework/sheet/sheet.hpp"
 #include "homework/sheet/sheet_text.hpp"
@@ -73,7 +74,7 @@ TEST_CASE("roster: quoted fields with commas, quotes and newlines; BOM; CRLF; th
     CHECK(r.rows[1].line == 4);
     CHECK(r.rows[1].typed_id() == "S2");   // libcsv drops spaces around unquoted fields
     CHECK(r.rows[1].normalised == "s2");
-    CHECK(r.rows[1].name == "two\nlines");
+    CHECK(r.rows[1].name == "two lines");   // a name on one line (issue 43)
     CHECK(r.rows[1].path == "dir/b, c.toml");
     CHECK(r.rows[1].variant == "resit-2");
     CHECK(r.rows[2].line == 6);
@@ -137,6 +138,38 @@ TEST_CASE("CSV fields are read back as written") {
         CHECK(fields[0] == text);
         CHECK(fields[1] == "x");
     }
+}
+
+TEST_CASE("CSV fields: no physical line starts a formula or a workflow command (issue 43)") {
+    // A roster name beginning with a newline put `::error::` or `=…` at the start of a line of
+    // gradebook.csv; the guard applies to every line a cell starts, and reads back as written but
+    // for the guard's own characters.
+    const std::string text = "\n::error::full marks\r\n=1+1\n##[group]x\n@SUM(A1)";
+    const std::string field = csv_field(text);
+    std::size_t start = 0;
+    for (std::size_t nl = 0; nl != std::string::npos; start = nl + 1) {
+        nl = field.find_first_of("\r\n", start);
+        const std::string line = field.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+        CAPTURE(line);
+        CHECK((line.empty() || std::string("=+-@\t").find(line[0]) == std::string::npos));
+        CHECK(line.rfind("::", 0) == std::string::npos);
+        CHECK(line.find("##[") == std::string::npos);
+    }
+    const auto fields = read_fields(field);
+    REQUIRE(fields.size() == 1);
+    CHECK(fields[0] == "\n\\u{003A}:error::full marks\r\n'=1+1\n\\u{0023}#[group]x\n'@SUM(A1)");
+}
+
+TEST_CASE("roster: a name's line breaks are spaces; an ID's are the ID rule's to refuse (issue 43)") {
+    const Roster r = parse_roster("id,name,sheet\ns1,\"\n::error::x\",a\ns2,\"Lee\r\nAnn\u2028Bo\",b\n\"s3\n=1\",C,c\n",
+                                  "r.csv", "");
+    REQUIRE(r.rows.size() == 3);
+    CHECK(r.rows[0].name == " ::error::x");
+    CHECK(r.rows[1].name == "Lee Ann Bo");
+    CHECK(r.rows[2].normalised.empty());
+    CHECK(r.rows[2].refusal.rfind("id: ", 0) == 0);
+    CHECK(on_one_line("a\v\fb\xC2\x85" "c\xE2\x80\xA9") == "a  b c ");
+    CHECK(on_one_line("\xE2\x80\x8D") == "\xE2\x80\x8D");   // a zero-width joiner stays
 }
 
 TEST_CASE("histogram bins: tens of percent, 100 % alone") {

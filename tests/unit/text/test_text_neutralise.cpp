@@ -59,7 +59,7 @@ TEST_CASE("ci_log_safe: workflow commands from a sheet are shown, not run") {
 }
 
 TEST_CASE("spreadsheet_safe: no cell starts a formula") {
-    for (const char* f : {"=1+1", "+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "=HYPERLINK(\"x\")"}) {
+    for (const char* f : {"=1+1", "+1", "-2+3", "@SUM(A1)", "\t=1", "\r1", "=HYPERLINK(\"x\")"}) {
         const std::string out = spreadsheet_safe(f);
         CHECK(out == std::string("'") + f);
     }
@@ -67,4 +67,13 @@ TEST_CASE("spreadsheet_safe: no cell starts a formula") {
     CHECK(spreadsheet_safe("s001") == "s001");
     CHECK(spreadsheet_safe("a=1") == "a=1");
     CHECK(spreadsheet_safe("") == "");
+}
+
+TEST_CASE("spreadsheet_safe: no physical line a cell starts begins a formula (issue 43)") {
+    // A line break inside a quoted cell starts a line of the file: guarded as the cell's start is.
+    CHECK(spreadsheet_safe("\n=1+1") == "\n'=1+1");
+    CHECK(spreadsheet_safe("Lee\r\n=HYPERLINK(1)") == "Lee\r\n'=HYPERLINK(1)");
+    CHECK(spreadsheet_safe("a\r@SUM(A1)\n-2\n+3") == "a\r'@SUM(A1)\n'-2\n'+3");
+    CHECK(spreadsheet_safe("\r=1") == "'\r'=1");
+    CHECK(spreadsheet_safe("a\n b=1\nc") == "a\n b=1\nc");
 }
