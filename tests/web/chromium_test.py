@@ -33,6 +33,7 @@ import fcntl
 import json
 import os
 import pathlib
+import re
 import shlex
 import shutil
 import subprocess
@@ -184,7 +185,29 @@ def lesson_lines_match(native, page, args):
                                                and figure(x) < bound and figure(y) < bound) for x, y in zip(n, p))
 
 
-def same_as_native(checks, native, what, run, sheet=None, chosen=()):
+NUMBER = re.compile(r"-?\d+\.\d+")
+
+
+def last_digit_apart(native, page):
+    """The two texts equal but for decimals that differ by one unit in their last printed digit
+    (GPT-2's float32 sums in another order: the module's BLAS keeps the reference BLAS's, docs/web.md):
+    (equal so, how many such numbers)."""
+    n, p = NUMBER.split(native), NUMBER.split(page)
+    nn, pn = NUMBER.findall(native), NUMBER.findall(page)
+    if n != p or len(nn) != len(pn):
+        return False, 0
+    apart = 0
+    for x, y in zip(nn, pn):
+        if x == y:
+            continue
+        unit = 10.0 ** -max(len(x.split(".")[1]), len(y.split(".")[1]))   # 42.8 against 42.79: 0.01
+        if abs(float(x) - float(y)) > unit * (1 + 1e-9):
+            return False, apart
+        apart += 1
+    return True, apart
+
+
+def same_as_native(checks, native, what, run, sheet=None, chosen=(), digit_apart=False):
     if not checks.check(run is not None, f"{what}: the page finished the run"):
         return
     ran = run["ran"] or run["args"]
@@ -194,12 +217,18 @@ def same_as_native(checks, native, what, run, sheet=None, chosen=()):
     checks.check(run["code"] == 0, f"{what}: exit {run['code']} in the page (ran: attn {shlex.join(ran)})")
     checks.check(same, f"{what}: the page's stdout is the native attn's (attn {shlex.join(ran)})\n"
                  + byte_diff(stdout.encode(), run["stdout"].encode()))
+    apart = 0
+    if digit_apart and sorted(shown) == sorted(pictures) and shown != pictures:
+        close = [last_digit_apart(pictures[k], shown[k]) for k in sorted(shown)]
+        apart = sum(c[1] for c in close)
+        if all(c[0] for c in close):
+            shown = pictures
     checks.check(shown == pictures, f"{what}: the page shows the native attn's pictures "
                  f"(page {sorted(shown)}, native {sorted(pictures)}"
                  f"{'' if sorted(shown) != sorted(pictures) else ', texts differ'})")
     print(f"chromium_test: {what}: exit {run['code']}, {run['seconds']} s, ran `attn {shlex.join(ran)}`, "
           f"{'same bytes' if stdout == run['stdout'] else 'same but the waived line' if same else 'DIFFERENT'}, "
-          f"{len(shown)} picture(s)")
+          f"{len(shown)} picture(s)" + (f", {apart} number(s) one unit apart in the last digit" if apart else ""))
 
 
 def as_a_student(dt, session, a, checks):
@@ -265,7 +294,8 @@ def notebook_124(dt, session, a, checks):
     for line in ["udl 12.4 --model . --attention 0,0", "udl 12.4 --model . --attention 11,11", "udl 12.4 --model ."]:
         run = page_run(dt, session, f"document.getElementById('cmd').value = {json.dumps(line)};"
                                     "document.getElementById('run').click()", timeout=3600)
-        same_as_native(checks, a.native, f"typed `{line}` with {a.model}'s files chosen", run, chosen=chosen)
+        same_as_native(checks, a.native, f"typed `{line}` with {a.model}'s files chosen", run, chosen=chosen,
+                       digit_apart=True)
     dt.evaluate(session, "document.getElementById('files').value = ''; true")
 
 
