@@ -109,7 +109,7 @@ def derive_variant(student, secret=""):
 
     while True:
         keys = [(draw(-5, 5), draw(-5, 5)) for _ in range(3)]
-        q, scale = (draw(-5, 5), draw(-5, 5)), draw(2, 7)
+        q, scale = (draw(-5, 5), draw(-5, 5)), draw(2, 20)
         if (0, 0) in keys or len(set(keys)) < 3 or q == (0, 0):
             continue
         s = [k[0] * q[0] + k[1] * q[1] for k in keys]
