@@ -287,8 +287,15 @@ def main():
         md = (out / "class.md").read_text(encoding="utf-8")
         c.check(md.startswith("# attn homework: class report"), "class.md in English with --lang en")
         tables = md_tables(md)
-        keys = {row[0].strip("`"): tuple(int(x) for x in row[1:4]) for row in tables.get("Keys", [])}
+        def key_name(cell):   # `hw1.a.scores`, or `hw2.c.same_as_mask` (the same for every student: ...)
+            return cell.split("`")[1] if "`" in cell else cell
+
+        keys = {key_name(row[0]): tuple(int(x) for x in row[1:4]) for row in tables.get("Keys", [])}
         c.check(len(keys) == 19, f"class.md: a row per key ({len(keys)})")
+        # Issue 43, point 6: the keys anyone's key answers are marked, and only they.
+        shared = {key_name(row[0]) for row in tables.get("Keys", []) if "the same for every student" in row[0]}
+        c.check(shared == {"hw2.c.same_as_mask", "hw3.a.params", "hw3.b.muls", "hw3.d.threshold"},
+                f"class.md: the keys the same for every student are marked: {sorted(shared)}")
         for column, (right, wrong, missing) in keys.items():
             want_wrong = sum(n for (col, _), n in mistakes.items() if col == column) + others.get(column, 0)
             want_missing = 19 if False else sum(1 for _, _, kind in rows if kind == "no_hw3") * (column in HW3_COLUMNS)

@@ -43,6 +43,7 @@ struct Words {
     const char* chart_known;    // class.svg's legend: the shades of known mistakes
     const char* chart_counts;   // class.svg: what its numbers count
     const char* warning;        // before each of the run's warnings (the grader's English)
+    const char* shareable;      // after a key whose answer is the same for every student (issue 43)
 };
 
 const Words kEnglish = {
@@ -74,6 +75,7 @@ const Words kEnglish = {
     "known mistake (named under its bar)",
     "Each bar is one key; its numbers count students.",
     "Warning",
+    " (the same for every student: anyone's key gives it)",
 };
 
 const Words kChinese = {
@@ -104,6 +106,7 @@ const Words kChinese = {
     "已知錯誤（名稱寫在該題長條下方）",
     "每條長條是一個題目鍵；數字是學生人數。",
     "警告",
+    "（每位學生的答案都相同：任何人的答案卷都能給出）",
 };
 
 const Words& words(render::Lang lang) { return lang == render::Lang::en ? kEnglish : kChinese; }
@@ -179,7 +182,8 @@ std::string class_markdown(const ClassTally& t, const ClassReportContext& c) {
 
     out += fmt::format("\n## {}\n\n| {} | {} | {} | {} |\n|---|---:|---:|---:|\n", w.keys, w.key, w.right, w.wrong, w.missing);
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
-        out += fmt::format("| `{}` | {} | {} | {} |\n", t.columns[i].name, t.tally[i].right, t.tally[i].wrong, t.tally[i].missing);
+        out += fmt::format("| `{}`{} | {} | {} | {} |\n", t.columns[i].name, t.columns[i].shareable ? w.shareable : "",
+                           t.tally[i].right, t.tally[i].wrong, t.tally[i].missing);
     }
     out += fmt::format("\n## {}\n", w.mistakes);
     for (std::size_t i = 0; i < t.columns.size(); ++i) {

@@ -49,6 +49,7 @@ std::vector<ClassColumn> class_columns(int problem, const PointRules& points) {
         if (count[c.base] > 1) c.name += fmt::format("_{}", ++seen[c.base]);
         for (const Mistake& m : item.mistakes) c.mistakes.push_back(m.hint);
         c.max_points = points.lookup(item.key(), 1.0);
+        c.shareable = item.shareable;
         columns.push_back(std::move(c));
     }
     return columns;

@@ -21,6 +21,7 @@ struct ClassColumn {
     std::string base;                    // the key without its trailing digits: what every student's key matches
     std::vector<std::string> mistakes;   // the known mistakes' hints, in the key's order
     double max_points = 1;               // by the chapter's key name (rules naming a part or problem apply alike)
+    bool shareable = false;              // the same answer for every student (answer_key.hpp): marked in class.md
 };
 
 // The columns of the class for `problem` (0: all three), with points from `points`.

@@ -300,6 +300,11 @@ void grade_numbers(const Item& item, const SheetValue& v, bool chapter, bool par
             return;
         }
     }
+    if (zero_for_nonzero(item, given)) {   // as problem 12.4's rule says (issue 43)
+        row.hint = "0 for a value that is not 0: tiny is not zero; in float32 an exponential below about 1e-45 "
+                   "underflows to 0: compute in float64 or in significant figures, and write the tiny value";
+        return;
+    }
     // A percentage where a fraction is asked: say so, rather than "fewer digits" (issue 29, point 5).
     if (item.precision.kind != Precision::Kind::exact) {
         std::vector<double> fraction;

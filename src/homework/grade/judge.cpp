@@ -16,6 +16,14 @@ std::vector<double> units_of(const Item& item) {
     return out;
 }
 
+bool zero_for_nonzero(const Item& item, const std::vector<double>& given) {
+    if (item.precision.has_tolerance() || item.precision.kind == Precision::Kind::exact) return false;
+    for (std::size_t i = 0; i < given.size() && i < item.values.size(); ++i) {
+        if (given[i] == 0.0 && item.values[i] != 0.0) return true;
+    }
+    return false;
+}
+
 Judgement judge_numbers(const Item& item, const std::vector<double>& given, std::optional<double> earlier) {
     Judgement j;
     if (given.size() != item.values.size()) return j;
@@ -38,6 +46,11 @@ Judgement judge_numbers(const Item& item, const std::vector<double>& given, std:
         j.elements_right += near;
     }
     j.exact = all_exact;
+    // No zero for a value that is not zero (issue 43): in significant figures 0 is never a rounding
+    // of a non-zero value, and in decimal places the variants keep every non-zero value at least
+    // ten units of its place away from 0 (variant.cpp). A 0 there is an underflow (float32's exp
+    // below 1e-45), an exponential rounded away, or a guess: wrong, whatever a route's bound allows.
+    if (zero_for_nonzero(item, given)) return j;
     if (all_exact || (item.precision.kind != Precision::Kind::exact && correct_work_gives(item.correct, given, units))) {
         j.right = true;
         return j;

@@ -21,6 +21,9 @@ struct Judgement {
 // One unit of the asked place for each exact value, or the teacher's tolerance when set.
 std::vector<double> units_of(const Item& item);
 
+// Whether `given` writes 0 where the exact value is not 0 (a real item without a teacher's
+// tolerance): never right (issue 43); the report names float32's underflow as one cause.
+bool zero_for_nonzero(const Item& item, const std::vector<double>& given);
 // `earlier`: the number the follow-through starts from (the student's α₂), when that earlier
 // answer was right or wrong by a named mistake.
 Judgement judge_numbers(const Item& item, const std::vector<double>& given, std::optional<double> earlier = std::nullopt);

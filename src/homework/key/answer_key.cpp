@@ -39,6 +39,7 @@ Item formula(int problem, std::string part, std::string name, std::string expres
     item.name = std::move(name);
     item.kind = ItemKind::expression;
     item.expression = std::move(expression);
+    item.shareable = true;   // a formula in D, N, H: the same for every variant
     item.asks = std::move(asks);
     item.hint = std::move(hint);
     return item;
@@ -151,6 +152,7 @@ void add_problem2(const Problem2Solution& s, const HonestProblem2& honest, std::
     same.name = "same_as_mask";
     same.kind = ItemKind::boolean;
     same.boolean = s.same_as_mask;
+    same.shareable = true;   // true in every variant: masking before the softmax renormalises
     same.asks = "whether (b) equals column c of the section-6 masked matrix";
     same.hint = "compare (b) with column c of `attn mask`: masking before the softmax renormalises the "
                 "kept weights in the same way";

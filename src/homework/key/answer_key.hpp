@@ -53,6 +53,10 @@ struct Item {
     std::string asks;                 // what the item asks for (English, one line)
     std::string hint;                 // shown for a wrong answer that matches no known mistake
     std::vector<Mistake> mistakes;
+    // The same answer for every student, whatever the variant (a formula in D, N, H; 2(c)'s true;
+    // 12.3's check; 12.4's conclusion): anyone's key earns it. `--key` and the class report say so,
+    // and docs/homework.md's course file gives these keys few points (issue 43, point 6).
+    bool shareable = false;
 
     std::string key() const { return problem_table(problem) + "." + part + "." + name; }
     std::string table() const { return problem_table(problem) + "." + part; }

@@ -23,6 +23,9 @@ struct BookItem {
         item.kind = kind;
         item.asks = std::move(asks);
         item.hint = std::move(hint);
+        // 12.3's check (a gap of rounding error, true, false) and 12.4's conclusion are the same in
+        // every variant, as is every formula (below).
+        item.shareable = problem == kBook12_3 || (problem == kBook12_4 && item.part == "c");
     }
     BookItem& integer(double value) {
         item.precision = Precision::exactly();
@@ -37,6 +40,7 @@ struct BookItem {
     }
     BookItem& formula(std::string expression) {
         item.expression = std::move(expression);
+        item.shareable = true;
         return *this;
     }
     BookItem& boolean(bool value) {

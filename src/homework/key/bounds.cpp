@@ -89,10 +89,14 @@ bool one_denominator(const Quotients& q, const std::vector<double>& given, const
     const double delta = carry_error(sum_hi, kept) / scale;
     std::vector<Interval> num(n);
     for (std::size_t i = 0; i < n; ++i) num[i] = {q.numerators[i].lo / scale, q.numerators[i].hi / scale};
-    // The element that took the remainder: every unit, plus how far the quotients can add up from
-    // 1 (a carried sum, or a denominator known apart from them).
-    double total_unit = 0;
-    for (double u : units) total_unit += u;
+    // The element that took the remainder (1 minus the others, each correctly rounded from this
+    // computation): off its quotient by half a unit of every other element (their roundings) plus
+    // how far the quotients can add up from 1 (a carried sum, or a denominator known apart from
+    // them); never less than its own unit. (Issue 43: every unit in full let it stray 1.5 units
+    // more than any forced answer can, and widened the window of every element that sums to 1.)
+    double others = 0;
+    for (std::size_t i = 0; i < n; ++i) others += i == free ? 0.0 : 0.5 * units[i];
+    double total_unit = free < n ? std::max(units[free], others) : 0.0;
     const double off_one = q.denominator ? std::max(sum_hi / sum->lo - 1, 1 - sum_lo / sum->hi) : delta * scale / sum->lo;
     total_unit += std::max(0.0, off_one);
     auto worst = [&](double s) {

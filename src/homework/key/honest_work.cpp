@@ -13,20 +13,29 @@ namespace {
 
 HonestProblem1 honest_problem1(const Problem1Solution& s) {
     HonestProblem1 h;
-    // (a) k·q/√2: 1/√2 carried (0.7071, 0.70711, ...), or √2 carried (1.4142, 1.414, ...) and divided by.
+    // (a) k·q/√2: 1/√2 carried (0.7071, 0.70711, ...), or √2 carried (1.4142, 1.414, ...) and divided
+    // by. One student uses one factor for all three scores (issue 43): each factor is its own
+    // computation, so that the scores move together (an interval per score would let one score use
+    // 1.414 and the next 0.7071, and the weights of p00218 spread over 40 units). The factors with 4
+    // figures are points (0.7071, 1/1.4142, 1/1.414); those with 5 or more lie within
+    // [0.7071068, 0.70711] of 1/√2 (0.70711, 1/1.41421, 0.707107, ...): one interval.
     const double root2 = std::sqrt(2.0);
-    const Interval times = carried(Interval::point(1 / root2), kUnprinted);
-    const Interval by = carried(Interval::point(root2), kUnprinted);
-    const Interval over{1 / by.hi, 1 / by.lo};
-    h.scaled.proportional = {{s.scores, times}, {s.scores, over}};
-    // The scaled scores the student goes on with: k·q times either factor, carried at ≥ 4 places (asked).
-    const Interval factor = hull(times, over);
-    std::vector<Interval> scaled;
-    for (double k : s.scores) {
-        const Interval x{std::min(k * factor.lo, k * factor.hi), std::max(k * factor.lo, k * factor.hi)};
-        scaled.push_back(carried(x, Carry::decimals(4)));
+    const Interval fine_times = carried(Interval::point(1 / root2), Carry{5, 5});
+    const Interval fine_by = carried(Interval::point(root2), Carry{5, 6});
+    const std::vector<Interval> factors = {Interval::point(0.7071), Interval::point(1 / 1.4142),
+                                           Interval::point(1 / 1.414),
+                                           hull(fine_times, Interval{1 / fine_by.hi, 1 / fine_by.lo})};
+    for (const Interval& f : factors) {
+        h.scaled.proportional.push_back({s.scores, f});
+        // The scaled scores the student goes on with: k·q times this factor, carried at >= 4 places (asked).
+        std::vector<Interval> scaled;
+        for (double k : s.scores) {
+            const Interval x{std::min(k * f.lo, k * f.hi), std::max(k * f.lo, k * f.hi)};
+            scaled.push_back(carried(x, Carry::decimals(4)));
+        }
+        const CorrectWork w = softmax_work(scaled, 4, 4, kUnprinted);
+        h.weights_a.quotients.insert(h.weights_a.quotients.end(), w.quotients.begin(), w.quotients.end());
     }
-    h.weights_a = softmax_work(scaled, 4, 4, kUnprinted);
     h.weights_b = softmax_work(point_intervals(s.scores), 4, 4, kUnprinted);
     // (c) asks 3 significant figures, of weights as small as 1e-30: its exponentials and sum are
     // carried in significant figures (at least the 3 asked); decimal places would lose the small

@@ -184,7 +184,9 @@ std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool fi
         }
         const std::string comment = item_comment(item, filled ? ToleranceRules{} : tolerance);
         if (filled) {
-            out += item.name + " = " + expected_text(item) + comment + "\n";
+            // Issue 43, point 6: a teacher sees which answers anyone's key gives away.
+            const char* shared = item.shareable ? " (the same for every student: anyone's key gives it)" : "";
+            out += item.name + " = " + expected_text(item) + comment + shared + "\n";
         } else {
             out += "# " + item.name + " = " + comment + "\n";
         }

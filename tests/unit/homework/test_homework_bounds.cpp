@@ -152,3 +152,21 @@ TEST_CASE("prepare_work changes no verdict: prepared and unprepared work judge 2
     CHECK(right > 1000);            // both verdicts occur: the comparison is not of all-wrong answers
     CHECK(right < 20000);
 }
+
+TEST_CASE("the carried sum is off by half a unit of its place, not a whole one (issue 43)") {
+    // Numerators in [0.10, 0.12] and [0.20, 0.22], their sum carried to 2 places (so S within 0.005
+    // of n1 + n2). {0.3609, 0.6617} needs n1 + n2 = 1.0226 S, off S by 0.0226 S >= 0.0068 for any
+    // S >= 0.30: more than half a unit of the second place, so no one computation gives it. With a
+    // whole unit (0.01) allowed it would pass (S near 0.31): the bound must stay half a unit.
+    Quotients q;
+    q.sum_carry = Carry::decimals(2);
+    q.numerators = {{0.10, 0.12}, {0.20, 0.22}};
+    CorrectWork work;
+    work.quotients.push_back(q);
+    const std::vector<double> units(2, 1e-4);
+    CHECK_FALSE(correct_work_gives(work, {0.3609, 0.6617}, units));
+    // What one computation does give: n = (0.11, 0.21), S = 0.32 exactly, and S carried as 0.32.
+    CHECK(correct_work_gives(work, {0.3438, 0.6563}, units));
+    // n = (0.10, 0.20), S = 0.30 carried within half a unit (0.305): 0.3279, 0.6557.
+    CHECK(correct_work_gives(work, {0.3279, 0.6557}, units));
+}
