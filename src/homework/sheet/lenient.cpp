@@ -443,6 +443,7 @@ LineSpan table_at(std::string_view text, std::size_t line) {
         if (last < starts.size() && starts[last] && first != std::string_view::npos && header_bracket(next, first, true)) break;
         ++last;
     }
+    while (last > line && trimmed(lines[last - 1]).empty()) --last;   // blank lines before the next table
     return {line, last};
 }
 
