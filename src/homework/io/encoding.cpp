@@ -59,6 +59,7 @@ Decoded sheet_as_utf8(std::string_view bytes) {
     // Not UTF-8: Big5 as Windows writes it ("ANSI" on a Traditional-Chinese system), when every
     // byte decodes. ASCII stays ASCII in code page 950, so the TOML around the Chinese is unchanged.
     Converted c = convert(bytes, "CP950");
+    if (!c.ok) c = convert(bytes, "BIG5");   // a C library without code page 950 (musl, under Emscripten)
     if (c.ok) {
         d.text = std::move(c.text);
         d.note = fmt::format("not UTF-8, read as Big5 (code page 950, Windows' \"ANSI\" in Traditional Chinese); {}",
