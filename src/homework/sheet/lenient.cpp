@@ -432,6 +432,11 @@ std::string header_forms(std::string_view text, std::vector<std::string>& notes)
     return out;
 }
 
+bool starts_header(std::string_view line) {
+    const std::size_t first = line.find_first_not_of(" \t");
+    return first != std::string_view::npos && header_bracket(line, first, true) > 0;
+}
+
 LineSpan table_at(std::string_view text, std::size_t line) {
     const std::string rest = without_lines(text, {line, line});
     const std::vector<bool> starts = statement_starts(rest);
@@ -540,6 +545,14 @@ Scientific scientific_at(std::string_view t, std::size_t i) {
 }  // namespace
 
 std::string exponent_forms(std::string_view text, std::vector<std::string>& notes) {
+    // Every form has "10" and then '^', "**" or a superscript (U+2070.., or ¹ ² ³ as C2 B9/B2/B3).
+    bool maybe = false;
+    for (std::size_t p = text.find("10"); p != std::string_view::npos && !maybe; p = text.find("10", p + 1)) {
+        const std::string_view after = text.substr(p + 2, 2);
+        maybe = !after.empty() && (after[0] == '^' || after == "**" || after == "\xE2\x81" || after == "\xC2\xB9" ||
+                                   after == "\xC2\xB2" || after == "\xC2\xB3");
+    }
+    if (!maybe) return std::string(text);
     std::string out;
     out.reserve(text.size());
     Lexer lex;

@@ -70,6 +70,8 @@ std::optional<std::string> repaired_header(std::string_view line, std::string* w
 // The lines [line, last] of the table whose header is on `line`: up to the line before the next
 // table header (or the end), so that a header that cannot be read costs its own table's keys.
 LineSpan table_at(std::string_view text, std::size_t line);
+// Whether `line` starts (after blanks) with a bracket a table header may be written with.
+bool starts_header(std::string_view line);
 
 // Scientific notation as a student writes it by hand or copies it (issue 43, point 4):
 // `3.06×10^-7`, `3.06x10^-7`, `3.06 * 10^(-7)`, `3.06·10^{-7}`, `3.06×10⁻⁷` (superscript

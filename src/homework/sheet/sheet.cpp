@@ -388,8 +388,7 @@ Sheet parse_sheet(std::string_view text, const std::string& name) {
             const std::string line_text = std::string(lines_of_text(current, span.first));
             const std::string advice = spelling_advice(line_text);
             std::string why = advice.empty() ? r->why : r->why + " (" + advice + ")";
-            const std::size_t start = line_text.find_first_not_of(" \t");
-            if (start != std::string::npos && line_text[start] == '[' && span.first == r->line) {
+            if (starts_header(line_text) && span.first == r->line) {
                 span = table_at(current, r->line);
                 if (span.last > span.first) {
                     why += fmt::format("; a table header: lines {} to {}, its table, are set aside and not graded",
