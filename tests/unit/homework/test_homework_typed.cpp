@@ -108,6 +108,7 @@ TEST_CASE("a header typo costs at most its own table's keys, never a neighbour's
         {"[hw1. c]]", "[hw1.c]", true},
         {"[hw1 c]", "[hw1.c]", false},                        // not guessed: its table set aside
         {"[hw1.b c]", "[hw1.b]", false},
+        {"\xE3\x80\x90hw1 c\xE3\x80\x91", "[hw1.c]", false},   // 【hw1 c】
     };
     for (const Case& k : cases) {
         CAPTURE(k.header);
