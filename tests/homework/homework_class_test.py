@@ -229,7 +229,7 @@ def main():
             elif kind == "no_hw3":
                 text = sheet_text(tables, {}, drop_problem="hw3")
             elif kind == "broken":
-                text = "[hw1.a\nscores = = 3\n"
+                text = "[hw1 a\nscores = = 3\n"   # (an unclosed [hw1.a is read as [hw1.a]: issue 43)
             elif kind == "no_answers":
                 text = "[notes]\ntext = \"I did not do it\"\n"
             if tables:

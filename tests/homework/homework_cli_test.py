@@ -248,7 +248,8 @@ def main():
         # 4. Malformed sheets: 2 or 3, one error line naming the problem, never a crash; reports say why.
         malformed = [
             # (a sheet cut in the middle of an array is graded, the cut key wrong: grader_rule_test.py)
-            ("nothing readable", b"[hw1.a\nscores = [1,", 2, "sheet.toml:1:7: a key or table header broken across lines"),
+            # ([hw1.a never closed is read as [hw1.a], issue 43; a blank inside a header is not guessed at)
+            ("nothing readable", b"[hw1 a\nscores = [1,", 2, "sheet.toml:1:6: unexpected 'a' after a key segment"),
             ("binary", bytes(range(256)) * 8, 2, "sheet.toml:1:1: unexpected byte 0x00 in a key"),
             ("binary in a comment", b"# " + bytes(range(128, 256)), 2, "sheet.toml:1:3: not UTF-8 (byte 0x80)"),
             ("latin-1", "[hw1.a]\n# café\n".encode("latin-1"), 2, "sheet.toml:2:6: not UTF-8"),

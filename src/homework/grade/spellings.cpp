@@ -31,6 +31,7 @@ FairSpelling read_fair_spelling(const std::string& given, const std::string& sol
         else if (c == 0x3000 || c == 0x00A0) ascii += ' ';
         else if (c == 0x30FB || c == 0x2219 || c == 0xFF65) ascii += '*';
         else if (c == 0x2265 || c == 0x2267 || c == 0x2A7E) ascii += ">=";   // ≥ ≧ ⩾
+        else if ((c >= 0x2012 && c <= 0x2015) || c == 0xFE63) ascii += '-';   // dashes typed for − (issue 43)
         else ascii.append(given, i, cp.length);
         i += cp.length;
     }

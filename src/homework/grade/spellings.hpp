@@ -1,7 +1,8 @@
 #pragma once
 // Spellings of an expression answer that a fair teacher accepts (issue 29, point 5), turned into
 // the expression reader's alphabet before it reads them (expression.hpp): full-width forms and
-// U+3000 as ASCII (`４D²`), the middle dots `・` `∙` `･` as `*`, TeX (`$4D^2$`, `4D^{2}`,
+// U+3000 as ASCII (`４D²`), the dashes U+2012..U+2015 and U+FE63 as minus (U+2212 is the
+// expression reader's own), the middle dots `・` `∙` `･` as `*`, TeX (`$4D^2$`, `4D^{2}`,
 // `4 \cdot D`, `\times`, `\geq`, `\left( \right)`), and, for an item that asks for a quantity (the N of
 // 3(d)), a leading `N > `, `N>`, `N = `, `N ≥ `, `N >= ` before the answer, as the chapter writes
 // `N = 2D`, and `N ≥ 2D + 1` (whole N above 2D). Nothing is guessed: what is left is read by the

@@ -217,6 +217,10 @@ void add_problem3(const Problem3Solution& s, std::vector<Item>& items) {
 
     Item n_equal = scalar(3, "d", fmt::format("n_equal_d{}", p.d), ItemKind::integer, Precision::exactly(),
                           static_cast<double>(s.n_equal), "that N at " + at_d, "evaluate (d) at " + at_d);
+    // The value agrees with the inequality (issue 43, point 4): (d) accepts `N >= 2D + 1` (the whole
+    // N above 2D), so "that N" may be given as the first whole N above it, 2D + 1, as well as the
+    // crossing 2D itself; a fair teacher reads both as the same understanding of "above which".
+    n_equal.honest.push_back({static_cast<double>(s.n_equal + 1)});
     n_equal.mistakes.push_back(values_mistake(kForgotMix, {s.forgot_mix.threshold_d}));
     n_equal.mistakes.push_back(values_mistake("counted only one of the two N^2 products", {s.one_square_term.threshold_d}));
     items.push_back(n_equal);

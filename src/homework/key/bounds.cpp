@@ -167,6 +167,15 @@ std::optional<Quotients> softmax_by_hand(const std::vector<Interval>& scores, bo
     for (std::size_t i = 0; i < scores.size(); ++i) {
         Interval s = scores[i];   // s_i − s_top: the top one exactly 0, the others as intervals differ
         if (shift) s = i == top ? Interval{0, 0} : Interval{scores[i].lo - scores[top].hi, scores[i].hi - scores[top].lo};
+        // e is a figure the chapter does not print, carried as √2 is (at least 4 places or 4
+        // figures: 2.718, 2.7183, …; issue 43): a power of a carried e, c^s = exp(s·ln c), for
+        // every ln c of carried e. At 3 figures in 1(c), where scores reach 20 and more,
+        // 2.718^s is off by 0.2 % and more, over a unit: without this, honest work fails there.
+        static const Interval ln_e = [] {
+            const Interval e = carried(Interval::point(std::exp(1.0)), Carry{4, 4});
+            return Interval{std::log(e.lo), std::log(e.hi)};
+        }();
+        s = {std::min({s.lo * ln_e.lo, s.lo * ln_e.hi}), std::max({s.hi * ln_e.lo, s.hi * ln_e.hi})};
         exps.push_back({std::exp(s.lo), std::exp(s.hi)});
     }
     // Exponentials in decimal places keep at least 2 significant figures of the largest one

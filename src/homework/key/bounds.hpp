@@ -6,9 +6,9 @@
 // docs/homework.md):
 //   * every figure the problem prints or asks for is carried at least at the places it is printed
 //     or asked (the scaled scores of 1(a) at 4 decimal places, problem 2's weights at 6);
-//   * every figure it does not print (√2, an exponential, a sum) at least at 4 decimal places or
-//     at least 4 significant figures (or the part's own asked figures, if fewer: 3 in 1(c)), as
-//     with a calculator or a 4-figure table; more is always fine, exact is fine;
+//   * every figure it does not print (√2, e, an exponential, a sum) at least at 4 decimal places or
+//     at least 4 significant figures (or the part's own asked figures, if fewer: 3 in 1(c); e and
+//     √2 always at 4), as with a calculator or a 4-figure table; more is always fine, exact is fine;
 //   * any correct order of operations, in particular subtracting the largest score before the
 //     exponentials or not;
 //   * the answer is then right when each number lies within one unit of its last asked place of

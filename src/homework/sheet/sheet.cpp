@@ -19,6 +19,7 @@
 
 #include "errors.hpp"
 #include "homework/io/cells.hpp"
+#include "homework/io/encoding.hpp"
 #include "homework/sheet/sheet_gate.hpp"
 
 namespace attn::homework {
@@ -358,7 +359,15 @@ Sheet parse_sheet(std::string_view text, const std::string& name) {
     }
     Sheet sheet;
     sheet.name = name;
-    std::string current = percent_forms(ascii_forms(text, sheet.notes), sheet.percents);
+    // Another encoding than UTF-8 (UTF-16 with its byte order mark, Big5): read after one note
+    // (io/encoding.hpp), or left for the gate to refuse with how to save the sheet as UTF-8.
+    const Decoded decoded = sheet_as_utf8(text);
+    if (decoded.text.size() > kMaxSheetBytes) {
+        throw UsageError("--grade", name + ": larger than 1 MiB as UTF-8; an answer sheet is a few hundred bytes");
+    }
+    if (!decoded.note.empty()) sheet.notes.push_back(decoded.note);
+    std::string current = percent_forms(
+        exponent_forms(header_forms(ascii_forms(decoded.text, sheet.notes), sheet.notes), sheet.notes), sheet.percents);
     Percents percents;
     for (const PercentMark& m : sheet.percents) percents[{m.line, m.column}] = m.written;
     std::optional<UsageError> first;
@@ -372,12 +381,21 @@ Sheet parse_sheet(std::string_view text, const std::string& name) {
             const std::optional<LineRefusal> r = line_refusal(e, name);
             if (!first) first = e;
             if (!r || sheet.refused.size() >= kMaxRefusedLines) throw *first;
-            // The statement holding that line is set aside; its key is wrong with this reason.
-            const LineSpan span = statement_at(current, r->line);
+            // The statement holding that line is set aside; its key is wrong with this reason. A
+            // table header that cannot be read (header_forms mends the usual slips) takes its
+            // table with it: its keys are not graded, and never re-filed under the table before.
+            LineSpan span = statement_at(current, r->line);
             const std::string line_text = std::string(lines_of_text(current, span.first));
             const std::string advice = spelling_advice(line_text);
-            sheet.refused.push_back({r->line, r->column, key_at(current, span.first),
-                                     advice.empty() ? r->why : r->why + " (" + advice + ")"});
+            std::string why = advice.empty() ? r->why : r->why + " (" + advice + ")";
+            if (starts_header(line_text) && span.first == r->line) {
+                span = table_at(current, r->line);
+                if (span.last > span.first) {
+                    why += fmt::format("; a table header: lines {} to {}, its table, are set aside and not graded",
+                                       span.first, span.last);
+                }
+            }
+            sheet.refused.push_back({r->line, r->column, key_at(current, span.first), why});
             const std::string before = current;
             current = without_lines(current, span);
             if (current == before) throw *first;   // nothing set aside: no way on

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "errors.hpp"
+#include "homework/io/encoding.hpp"
 #include "text/utf8.hpp"
 
 namespace attn::homework {
@@ -24,8 +25,8 @@ class Gate {
         while (i_ < text_.size()) {
             const std::size_t len = text::decode(text_, i_).length;   // 0: ill-formed
             if (len == 0) {
-                fail(fmt::format("not UTF-8 (byte 0x{:02X}); save the sheet as UTF-8",
-                                 static_cast<unsigned char>(text_[i_])));
+                fail(fmt::format("not UTF-8 (byte 0x{:02X}); {}",
+                                 static_cast<unsigned char>(text_[i_]), kSaveAsUtf8));
             }
             if (len > 1) {
                 if (state_ == State::normal) {

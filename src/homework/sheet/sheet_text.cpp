@@ -148,10 +148,12 @@ std::string sheet(const Solutions& s, const AnswerKey& key, int problem, bool fi
                "# Numbers may carry more or fewer digits: an answer is right when it is within one unit of\n"
                "# the last asked place of what correct work from the figures printed here gives (to 4\n"
                "# decimal places, 0.0966 and 0.0967 are both right for 0.09664; 0.0968 is not): each printed\n"
-               "# or asked figure carried at least at its places, every other one (sqrt 2, an exponential,\n"
+               "# or asked figure carried at least at its places, every other one (sqrt 2, e, an exponential,\n"
                "# a sum) at 4 decimal places or 4 significant figures or more, in any correct order; an\n"
                "# array's numbers from one computation. Integers and true/false must be exact.\n"
-               "# Expressions are strings in D, N, H with + - * / ^ and parentheses, e.g. \"4*D^2\" (4D^2, D**2 and D² work too).\n";
+               "# Expressions are strings in D, N, H with + - * / ^ and parentheses, e.g. \"4*D^2\" (4D^2, D**2 and D² work too).\n"
+               "# Numbers: 0.0966, -0.5, 3.06e-7; also read: − for -, 3.06×10^-7 and 3.06×10⁻⁷, U+3001 between\n"
+               "# a list's numbers. U+3002 is no decimal point. Save this file as UTF-8.\n";
         if (!tolerance.empty()) {
             out += "# This course (its course file) grades some keys by its own [tolerance] instead: their\n"
                    "# lines below say \"this course's precision\" or the bound an answer must lie within.\n";

@@ -390,7 +390,7 @@ TEST_CASE("every not-graded report names its reason: refused flags and files, th
     f.course.reset();
     // A sheet with nothing readable is not graded, and says why; one bad line costs only its answer
     // (issue 29, point 4).
-    std::ofstream(sheet) << "[hw1.a\nscores = \n";
+    std::ofstream(sheet) << "[hw1 a\nscores = \n";
     CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
     CHECK(read_text(gs).find("\"output\": \"The answer sheet could not be read: --grade: ") != std::string::npos);
     std::ofstream(sheet) << "[hw1.a]\nscores = \n";
