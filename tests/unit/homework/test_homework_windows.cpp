@@ -103,9 +103,11 @@ double widest_span(const Item& item) {
 TEST_CASE("narrow where honest work agrees: 4-place windows and 2-place answers over 2000 variants (issue 43)") {
     const int n = variants_to_run();
     // Each key and the 99th percentile its widest span may reach (the measured figures in
-    // docs/homework.md; before issue 43: 500 units and more for the weights).
+    // docs/homework.md; before issue 43: 500 units and more for the weights). e carried at 4
+    // figures (2.718 or 2.7183 in every exponential, allowed as √2 as 1.414 is) widened them from
+    // 10, 11 and 3 to 13, 14 and 5: an honest route accepted costs those units.
     const std::map<std::string, double> kAtMost = {
-        {"hw1.a.weights", 12}, {"hw1.b.weights", 12}, {"hw1.c.slope_a", 3}, {"hw1.a.scaled", 6}};
+        {"hw1.a.weights", 13}, {"hw1.b.weights", 14}, {"hw1.c.slope_a", 5}, {"hw1.a.scaled", 6}};
     std::map<std::string, std::vector<double>> spans;
     std::map<std::string, int> two_places, three_places;
     for (int i = 0; i < n; ++i) {
