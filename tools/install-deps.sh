@@ -85,8 +85,8 @@ WEB_PACKAGES=(
   nodejs
   chromium
 )
-# --ci: also Debian's clang-14 and its libFuzzer runtime, for the fuzz build (tools/fuzz-ci.sh, run
-# by .ci/run) and .ci/sanitize's sanitizer build.
+# --ci: also Debian's clang-14 and its libFuzzer runtime, for .ci/sanitize's sanitizer build (which
+# is also the fuzz build of tools/fuzz-ci.sh).
 CI_PACKAGES=(
   clang-14
   libclang-rt-14-dev
