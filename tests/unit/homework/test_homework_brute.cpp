@@ -27,20 +27,14 @@
 #include "homework/problems/problems.hpp"
 #include "homework/sheet/sheet.hpp"
 #include "homework/problems/variant.hpp"
+#include "test_homework_support.hpp"
 
 using namespace attn::homework;
+using namespace attn::homework::testing;
 
 namespace {
 
 constexpr int kVariants = 1000;
-
-const Item& item_of(const AnswerKey& key, const std::string& name) {
-    for (const Item& item : key.items) {
-        if (item.key() == name) return item;
-    }
-    FAIL("no key " << name);
-    return key.items.front();
-}
 
 double on_grid(long long n, int places) { return static_cast<double>(n) / std::pow(10.0, places); }
 

@@ -30,26 +30,15 @@
 #include "homework/sheet/sheet.hpp"
 #include "homework/problems/variant.hpp"
 #include "honest_students.hpp"
+#include "test_homework_support.hpp"
 
 using namespace attn::homework;
+using namespace attn::homework::testing;
 using namespace students;
 
 namespace {
 
 int variants_to_run() { return std::getenv("ATTN_SANITIZED") ? 1000 : 10000; }
-
-Solutions solve_fast(const Variant& v) {
-    // The book's problems are not graded here (test_homework_book.cpp works them): left empty.
-    return {v, solve_problem1(v.p1), solve_problem2(v.p2), solve_problem3(v.p3, Problem3Counts::formula_only), {}};
-}
-
-const Item& item_of(const AnswerKey& key, const std::string& name) {
-    for (const Item& item : key.items) {
-        if (item.key() == name) return item;
-    }
-    FAIL("no key " << name);
-    return key.items.front();
-}
 
 std::string write(double x, const Precision& p) {
     return p.kind == Precision::Kind::places ? fmt::format("{:.{}f}", x, p.digits) : fmt::format("{:.{}e}", x, p.digits - 1);

@@ -1,11 +1,30 @@
 #pragma once
-// Shared by the homework's doctest files: the worked solutions' order, whatever the language.
+// Shared by the homework's doctest files: the worked solutions' order, whatever the language; a
+// key's item by name; a variant's solutions without the book's problems.
 #include <doctest/doctest.h>
 
 #include <string>
 #include <utility>
 
+#include "homework/key/answer_key.hpp"
+#include "homework/problems/problems.hpp"
+
 namespace attn::homework::testing {
+
+// The item of `key` named `name` ("hw1.a.weights"); a failed check when there is none.
+inline const Item& item_of(const AnswerKey& key, const std::string& name) {
+    for (const Item& item : key.items) {
+        if (item.key() == name) return item;
+    }
+    FAIL("no key " << name);
+    return key.items.front();
+}
+
+// The chapter's three problems solved (problem 3 by formula only); the book's problems, worked by
+// test_homework_book.cpp, left empty.
+inline Solutions solve_fast(const Variant& v) {
+    return {v, solve_problem1(v.p1), solve_problem2(v.p2), solve_problem3(v.p3, Problem3Counts::formula_only), {}};
+}
 
 // `text` holds the three problems in order (titles[0..2]), each with its parts (a) (b) (c) in
 // order at the start of a line, and problem 3 a (d) after its (c); part(x) is how the

@@ -20,7 +20,10 @@
 #include "homework/sheet/lenient.hpp"
 #include "homework/sheet/sheet.hpp"
 
+#include "test_homework_support.hpp"
+
 using namespace attn::homework;
+using namespace attn::homework::testing;
 
 namespace {
 
@@ -290,13 +293,6 @@ double to_figures(double x, int figures) {
     char text[64];
     std::snprintf(text, sizeof text, "%.*e", figures - 1, x);
     return std::strtod(text, nullptr);
-}
-const Item& item_of(const AnswerKey& k, const std::string& key) {
-    for (const Item& item : k.items) {
-        if (item.key() == key) return item;
-    }
-    FAIL("no item " << key);
-    return k.items.front();
 }
 }  // namespace
 

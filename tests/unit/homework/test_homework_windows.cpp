@@ -35,8 +35,10 @@
 #include "homework/problems/variant.hpp"
 #include "homework/sheet/sheet.hpp"
 #include "homework/sheet/sheet_text.hpp"
+#include "test_homework_support.hpp"
 
 using namespace attn::homework;
+using namespace attn::homework::testing;
 
 namespace {
 
@@ -45,18 +47,6 @@ const std::string kSecret = "issue-43-window-secret-0123456789";
 int variants_to_run() { return std::getenv("ATTN_SANITIZED") ? 200 : 2000; }
 
 Variant fresh_variant(int i) { return derive_variant(fmt::format("w{:05}", i), i % 2 == 1 ? kSecret : ""); }
-
-Solutions solve_fast(const Variant& v) {
-    return {v, solve_problem1(v.p1), solve_problem2(v.p2), solve_problem3(v.p3, Problem3Counts::formula_only), {}};
-}
-
-const Item& item_of(const AnswerKey& key, const std::string& name) {
-    for (const Item& item : key.items) {
-        if (item.key() == name) return item;
-    }
-    FAIL("no key " << name);
-    return key.items.front();
-}
 
 std::vector<double> rounded(const std::vector<double>& xs, int places) {
     std::vector<double> out;
