@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/address_space.hpp"
+#include "core/blas_threads.hpp"
 #include "errors.hpp"
 
 namespace attn::experiments {

@@ -17,15 +17,16 @@ void set_signal_policy() {
 
 namespace {
 
-// Runs before OpenBLAS's constructor (priority 102: after blas_threads.cpp's 101, which may set
-// OPENBLAS_NUM_THREADS=1, and before every unprioritised constructor; OpenBLAS is linked
-// statically). An OpenBLAS that maps its buffers as it starts (core/address_space.hpp) retries a
-// failed map forever, before any command could refuse: under a `ulimit -v` too tight for those
-// buffers attn says so here, in one line, and ends with exit 2. Only libc is used: no C++ static
-// object of attn is constructed yet.
-__attribute__((constructor(102))) void refuse_address_space_too_tight_for_openblas() {
+// Runs before every library's constructor, OpenBLAS's included: an executable's .preinit_array
+// is called by the loader after relocation and before any initialiser (ELF gABI; glibc's
+// _dl_init), for the shared OpenBLAS of the default build as for the static release's. An OpenBLAS
+// that maps its buffers as it starts (core/address_space.hpp) retries a failed map forever: under
+// a `ulimit -v` too tight for those buffers attn says so here, in one line, and ends with exit 2.
+// libc is relocated but not yet initialised (getenv sees no environment: the loader passes it as
+// the third argument); only libc's plain functions are used, and no C++ static object of attn.
+void refuse_address_space_too_tight_for_openblas(int, char**, char** envp) {
     if (!core::address_space_limited() || !core::blas_maps_buffers_at_start()) return;
-    const int threads = core::blas_threads_at_start();
+    const int threads = core::blas_threads_at_start(envp);
     // The buffers, and 16 MiB for what OpenBLAS and the loader map beside them.
     const double needed = threads * core::kBlasBufferBytes + 16.0 * (1 << 20);
     const double left = core::address_space_left();
@@ -47,6 +48,10 @@ __attribute__((constructor(102))) void refuse_address_space_too_tight_for_openbl
     }
     _exit(2);
 }
+
+// What the loader calls (a pointer in .preinit_array, allowed in executables only).
+__attribute__((section(".preinit_array"), used)) void (*const refuse_before_openblas_starts)(int, char**, char**) =
+    &refuse_address_space_too_tight_for_openblas;
 
 }  // namespace
 

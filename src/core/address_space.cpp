@@ -52,11 +52,6 @@ double address_space_left() {
     return left > 0 ? left : 0.0;
 }
 
-// Not OpenBLAS's count now: while attn defers its pool (core/blas_threads.hpp) that is 1, and the
-// first big product then starts workers that each map a buffer (a `ulimit -v` that fitted one
-// buffer left a worker spinning in blas_memory_alloc).
-int blas_threads() { return blas_threads_planned(); }
-
 bool blas_maps_buffers_at_start() { return openblas_maps_buffers_at_start(OPENBLAS_VERSION); }
 
 bool openblas_maps_buffers_at_start(const char* version) {
@@ -66,11 +61,15 @@ bool openblas_maps_buffers_at_start(const char* version) {
     return major > 0 || minor > 3 || (minor == 3 && patch >= 27);
 }
 
-int blas_threads_at_start() {
+int blas_threads_at_start(const char* const* envp) {
     // openblas_read_env and blas_get_cpu_number: the first of the three that is >= 1.
     static const char* const names[] = {"OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"};
     for (const char* name : names) {
-        const char* value = std::getenv(name);
+        const std::size_t length = std::strlen(name);
+        const char* value = nullptr;
+        for (const char* const* at = envp; at && *at; ++at) {
+            if (std::strncmp(*at, name, length) == 0 && (*at)[length] == '=') value = *at + length + 1;
+        }
         const int n = value ? std::atoi(value) : 0;
         if (n >= 1) return n;
     }

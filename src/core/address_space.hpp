@@ -18,23 +18,22 @@ double address_space_left();
 // x86-64 and arm64.
 inline constexpr double kBlasBufferBytes = static_cast<double>(32ull << 22);
 
-// The threads OpenBLAS may use (OPENBLAS_NUM_THREADS, else one per CPU), counting a pool attn
-// has deferred (core/blas_threads.hpp) at the size it will get.
-int blas_threads();
 
 // OpenBLAS 0.3.27 and later map each thread's work buffer in their own constructor, before main
 // (blas_thread_init -> adjust_thread_buffers, OpenBLAS pull request #4577); 0.3.21 (Debian 12)
 // maps the calling thread's on its first call. Read from the version of the OpenBLAS attn is
-// compiled and linked with (openblas_config.h's OPENBLAS_VERSION; attn links it statically).
+// compiled with (openblas_config.h's OPENBLAS_VERSION; Debian's libopenblas-dev and the library
+// it links come from one source package, one version).
 bool blas_maps_buffers_at_start();
 // The same for a version string as OPENBLAS_VERSION spells it (" OpenBLAS 0.3.21 "); an
 // unreadable one counts as mapping at start (the check it guards is then merely early).
 bool openblas_maps_buffers_at_start(const char* version);
 
-// The threads OpenBLAS starts with, read from the environment as its constructor reads it
-// (OPENBLAS_NUM_THREADS, else GOTO_NUM_THREADS, else OMP_NUM_THREADS; unset or < 1: one per CPU
-// this process may run on); for checks made before OpenBLAS has started.
-int blas_threads_at_start();
+// The threads OpenBLAS starts with, read from the environment `envp` (a NULL-ended array of
+// "NAME=value", as main's third argument) as its constructor reads it (OPENBLAS_NUM_THREADS, else
+// GOTO_NUM_THREADS, else OMP_NUM_THREADS; unset or < 1: one per CPU this process may run on); for
+// checks made before OpenBLAS has started, when getenv cannot be used yet (cli/process.cpp).
+int blas_threads_at_start(const char* const* envp);
 
 // How many of OpenBLAS's buffers still have to be mapped for a BLAS call to succeed: one per
 // thread, each kept by its thread (the calling thread's is mapped on its first call, even for a

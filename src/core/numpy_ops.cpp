@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <climits>
 
-#include "core/blas_threads.hpp"
 #include "core/fresh_pages.hpp"
 #include "core/pairwise_sum.hpp"
 
@@ -34,7 +33,6 @@ double numpy_dot(const double* a, std::ptrdiff_t sa, const double* b, std::ptrdi
                  std::size_t n) {
     if (sa > 0 && sb > 0) {
         double sum = 0.0;
-        before_blas(static_cast<double>(n));
         return sum + cblas_ddot(static_cast<int>(n), a, static_cast<int>(sa), b,
                                 static_cast<int>(sb));
     }
@@ -71,7 +69,6 @@ void numpy_gemv(const double* a, std::ptrdiff_t stride_m, std::ptrdiff_t stride_
         order = CblasRowMajor;
         lda = static_cast<int>(stride_n);
     }
-    before_blas(static_cast<double>(m) * static_cast<double>(n));
     cblas_dgemv(order, CblasTrans, static_cast<int>(n), static_cast<int>(m), 1.0, a, lda, x,
                 static_cast<int>(incx), 0.0, out, static_cast<int>(incy));
 }
@@ -94,7 +91,6 @@ void numpy_gemm(const Operand& a, const Operand& b, double* out) {
         trans_b = CblasTrans;
         ldb = static_cast<int>(b.stride_cols);
     }
-    before_blas(static_cast<double>(a.rows) * static_cast<double>(b.cols) * static_cast<double>(a.cols));
     cblas_dgemm(CblasRowMajor, trans_a, trans_b, static_cast<int>(a.rows),
                 static_cast<int>(b.cols), static_cast<int>(a.cols), 1.0, a.data, lda, b.data, ldb,
                 0.0, out, static_cast<int>(b.cols));

@@ -181,12 +181,7 @@ void cblas_sgemm(CBLAS_ORDER order, CBLAS_TRANSPOSE trans_a, CBLAS_TRANSPOSE tra
 }
 
 // What attn asks of OpenBLAS's threads (core/blas_threads.cpp): one thread, nothing to start.
-void gotoblas_init(void) {}
 void openblas_set_num_threads(int) {}
 int openblas_get_num_threads(void) { return 1; }
-char* openblas_get_config(void) {
-    static char config[] = "attn reference-order loops MAX_THREADS=1";
-    return config;
-}
 
 }  // extern "C"

@@ -140,8 +140,8 @@ def address_space(attn, openblas_version):
     for args in (["completion", "bash"], ["--version"], ["attention", "--help"], ["multihead"]):
         rc, out, err = run(attn, args, timeout=15, preexec_fn=tight)
         check(rc == 0 and out, f"ulimit -v 150000: {' '.join(args)} runs and ends (got {rc})")
-    # A limit that fits one work buffer but not the deferred pool's (core/blas_threads.hpp): the
-    # first big product started a worker that spun in blas_memory_alloc, silent, forever.
+    # A limit that fits one work buffer but not every thread's: the first big product started a
+    # worker that spun in blas_memory_alloc, silent, forever.
     for kib in (250000, 300000, 340000):
         args = ["attention", "--n", "600", "--d", "600", "--format", "json"]
         rc, out, err = run(attn, args, timeout=15, preexec_fn=limited(resource.RLIMIT_AS, kib * 1024))

@@ -22,14 +22,10 @@ from pathlib import Path
 # name -> why it stays although nothing outside the tests names it.
 ALLOWED = {
     # called by someone other than attn's code
-    "refuse_address_space_too_tight_for_openblas": "a constructor attribute: the loader runs it before main",
-    "start_openblas_single": "a constructor attribute: the loader runs it before main",
-    "gotoblas_init": "WebAssembly build: the name OpenBLAS's start-up code calls, defined by the BLAS loops",
     "__sched_cpucount": "WebAssembly build: glibc's CPU_COUNT macro expands to it",
     # test-only windows, kept because the tests check the production code through them; each is
     # a candidate for removal when its tests are rewritten (issue 39)
     "apply_mask": "test-only: the mask of section 6 on its own (attention() applies it inline)",
-    "blas_threads_deferred": "test-only: checks that OpenBLAS's threads start after the guard",
     "bool_array_str": "test-only: NumPy's bool array printing, checked against NumPy's vectors",
     "evaluate_expression": "test-only: the expression grader's evaluator on its own",
     "fair_spelling": "test-only: the lenient reader's spelling rule on its own",

@@ -13,7 +13,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/blas_threads.hpp"
 
 namespace attn::core::torch32 {
 namespace {
@@ -47,7 +46,6 @@ Tensor32 matmul(const Tensor32& a, const Tensor32& b) {
     Tensor32 out(a.rows, b.cols);
     if (out.data.empty()) return out;
     if (a.cols == 0) return out;   // an empty inner sum is 0
-    before_blas(static_cast<double>(a.rows) * static_cast<double>(b.cols) * static_cast<double>(a.cols));
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, as_int(a.rows), as_int(b.cols),
                 as_int(a.cols), 1.0f, a.data.data(), as_int(a.cols), b.data.data(),
                 as_int(b.cols), 0.0f, out.data.data(), as_int(out.cols));
@@ -58,7 +56,6 @@ Tensor32 matmul_transposed(const Tensor32& a, const Tensor32& b) {
     require(a.cols == b.cols, "matmul_transposed: inner sizes differ");
     Tensor32 out(a.rows, b.rows);
     if (out.data.empty() || a.cols == 0) return out;
-    before_blas(static_cast<double>(a.rows) * static_cast<double>(b.rows) * static_cast<double>(a.cols));
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, as_int(a.rows), as_int(b.rows),
                 as_int(a.cols), 1.0f, a.data.data(), as_int(a.cols), b.data.data(),
                 as_int(b.cols), 0.0f, out.data.data(), as_int(out.cols));
@@ -69,7 +66,6 @@ std::vector<float> matvec(const Tensor32& a, const std::vector<float>& v) {
     require(a.cols == v.size(), "matvec: sizes differ");
     std::vector<float> out(a.rows, 0.0f);
     if (out.empty() || a.cols == 0) return out;
-    before_blas(static_cast<double>(a.rows) * static_cast<double>(a.cols));
     cblas_sgemv(CblasRowMajor, CblasNoTrans, as_int(a.rows), as_int(a.cols), 1.0f, a.data.data(),
                 as_int(a.cols), v.data(), 1, 0.0f, out.data(), 1);
     return out;

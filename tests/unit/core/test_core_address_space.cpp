@@ -1,12 +1,11 @@
-// The address-space checks that run before OpenBLAS starts (src/cli/process.cpp's constructor):
+// The address-space checks that run before OpenBLAS starts (src/cli/process.cpp, from .preinit_array):
 // which OpenBLAS versions map their buffers in their own constructor, and the thread count read
 // from the environment as OpenBLAS reads it.
 #include <doctest/doctest.h>
 
 #include <sched.h>
 
-#include <cstdlib>
-#include <string>
+#include <vector>
 
 #include "core/address_space.hpp"
 
@@ -24,29 +23,22 @@ TEST_CASE("OpenBLAS 0.3.27 and later map their buffers as they start; 0.3.21 doe
 }
 
 TEST_CASE("OpenBLAS's thread count at start, from the environment in OpenBLAS's order") {
-    const char* saved[3] = {std::getenv("OPENBLAS_NUM_THREADS"), std::getenv("GOTO_NUM_THREADS"),
-                            std::getenv("OMP_NUM_THREADS")};
-    const char* names[3] = {"OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"};
-    std::string kept[3];
-    for (int i = 0; i < 3; ++i) {
-        if (saved[i]) kept[i] = saved[i];
-        unsetenv(names[i]);
-    }
+    // An environment as the loader hands it to .preinit_array: "NAME=value" strings, then NULL.
+    const auto threads = [](std::vector<const char*> env) {
+        env.push_back(nullptr);
+        return blas_threads_at_start(env.data());
+    };
     cpu_set_t cpus;
     REQUIRE(sched_getaffinity(0, sizeof cpus, &cpus) == 0);
-    CHECK(blas_threads_at_start() == CPU_COUNT(&cpus));
-    setenv("OMP_NUM_THREADS", "3", 1);
-    CHECK(blas_threads_at_start() == 3);
-    setenv("GOTO_NUM_THREADS", "5", 1);
-    CHECK(blas_threads_at_start() == 5);
-    setenv("OPENBLAS_NUM_THREADS", "1", 1);
-    CHECK(blas_threads_at_start() == 1);
-    setenv("OPENBLAS_NUM_THREADS", "0", 1);   // < 1 does not count: the next one does
-    CHECK(blas_threads_at_start() == 5);
-    setenv("GOTO_NUM_THREADS", "-2", 1);
-    setenv("OMP_NUM_THREADS", "junk", 1);
-    CHECK(blas_threads_at_start() == CPU_COUNT(&cpus));   // none >= 1: one per CPU
-    for (int i = 0; i < 3; ++i) {
-        if (saved[i]) setenv(names[i], kept[i].c_str(), 1); else unsetenv(names[i]);
-    }
+    const int per_cpu = CPU_COUNT(&cpus);
+    CHECK(threads({}) == per_cpu);
+    CHECK(blas_threads_at_start(nullptr) == per_cpu);
+    CHECK(threads({"HOME=/root", "OMP_NUM_THREADS=3"}) == 3);
+    CHECK(threads({"OMP_NUM_THREADS=3", "GOTO_NUM_THREADS=5"}) == 5);
+    CHECK(threads({"OPENBLAS_NUM_THREADS=1", "OMP_NUM_THREADS=3", "GOTO_NUM_THREADS=5"}) == 1);
+    // < 1 does not count: the next one does
+    CHECK(threads({"OPENBLAS_NUM_THREADS=0", "OMP_NUM_THREADS=3", "GOTO_NUM_THREADS=5"}) == 5);
+    CHECK(threads({"OPENBLAS_NUM_THREADS=0", "GOTO_NUM_THREADS=-2", "OMP_NUM_THREADS=junk"}) == per_cpu);
+    // A name that only begins like one, or a value without its '=': not that variable
+    CHECK(threads({"OPENBLAS_NUM_THREADSX=4", "XOPENBLAS_NUM_THREADS=4", "OPENBLAS_NUM_THREADS"}) == per_cpu);
 }

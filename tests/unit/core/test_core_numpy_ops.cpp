@@ -18,7 +18,6 @@
 
 #include <sched.h>
 
-#include "core/blas_threads.hpp"
 #include "core/numpy_ops.hpp"
 
 extern "C" int openblas_get_num_threads(void);
@@ -73,32 +72,6 @@ int mismatches(const Range& got, const std::vector<double>& expected) {
 }
 
 }  // namespace
-
-// ctest's unit_blas_threads runs this case alone, before any product (ATTN_EXPECT_DEFERRED set);
-// in the whole unit_core run earlier cases may have started the threads already.
-TEST_CASE("OpenBLAS runs on one thread until a product it could split, then on its own count") {
-    cpu_set_t cpus;
-    REQUIRE(sched_getaffinity(0, sizeof cpus, &cpus) == 0);
-    const int count = CPU_COUNT(&cpus);
-    if (!attn::core::blas_threads_deferred()) {
-        // Not deferred: one CPU, the user chose a thread count, a product already ran, or OpenBLAS
-        // is the shared library (the default build), which starts its own pool before attn's
-        // constructor: then it runs on its own count from the start, as NumPy's does.
-        if (std::getenv("ATTN_EXPECT_DEFERRED") != nullptr && count > 1)
-            CHECK(openblas_get_num_threads() == std::min(count, 64));
-        return;
-    }
-    CHECK(openblas_get_num_threads() == 1);
-    CHECK(std::getenv("OPENBLAS_NUM_THREADS") != nullptr);
-    const attn::core::Matrix small = attn::core::Matrix::from_shape({16, 16});   // 4096: one thread
-    (void)attn::core::matmul(small, small);
-    CHECK(attn::core::blas_threads_deferred());
-    const attn::core::Matrix big = attn::core::Matrix::from_shape({17, 16});     // 4352 > 4096
-    (void)attn::core::matmul(big, small);
-    CHECK(!attn::core::blas_threads_deferred());
-    CHECK(openblas_get_num_threads() == std::min(count, 64));
-    CHECK(std::getenv("OPENBLAS_NUM_THREADS") == nullptr);   // attn's setting, not left behind
-}
 
 TEST_CASE("matmul, A.T @ B, A @ v and sums carry NumPy's bits") {
     const char* path = std::getenv("ATTN_CORE_FIXTURE");
