@@ -219,6 +219,14 @@ def homework_key_text(o, d, toml_text):
                 for part, entries in parts.items() for name, v in entries.items()}
     in_json = {item["key"]: item for item in d["items"]}
     assert set(in_sheet) == set(in_json), sorted(set(in_sheet) ^ set(in_json))
+    # shareable: true exactly where the sheet's comment says anyone's key gives the answer
+    marked, table = set(), ""
+    for line in toml_text.splitlines():
+        if line.startswith("["):
+            table = line.strip("[] ")
+        elif " = " in line and not line.startswith("#") and "(the same for every student" in line:
+            marked.add(f"{table}.{line.split(' = ', 1)[0].strip()}")
+    assert marked == {k for k, item in in_json.items() if item["shareable"]}, (marked, toml_text[:200])
     assert d["variant"] == (o["variant"] or "chapter")
     for key, item in in_json.items():
         given, exact, prec = in_sheet[key], item["value"], item["precision"]

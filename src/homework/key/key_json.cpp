@@ -56,7 +56,8 @@ std::string key_json(const homework::AnswerKey& key, const results::Invocation& 
             .value("kind", kind_name(item.kind))
             .value("precision", precision(item.precision))
             .value("value", value(item))
-            .value("asks", item.asks);
+            .value("asks", item.asks)
+            .value("shareable", item.shareable);
         items.push_back(std::move(o));
     }
     json::Object data;
