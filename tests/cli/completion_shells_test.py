@@ -32,14 +32,15 @@ class Terminal:
     def screen(self):
         return subprocess.run(self.tmux + ["capture-pane", "-p"], capture_output=True, text=True).stdout
 
-    def wait_for(self, text, timeout=10.0):
+    def wait_for_prompt(self, prompt, timeout=60.0):
+        """Until a line holds the prompt alone (capture-pane drops its trailing space; the line
+        typed to set it holds more)."""
         end = time.time() + timeout
         while time.time() < end:
-            s = self.screen()
-            if text in s:
-                return s
+            if any(l.rstrip() == prompt.rstrip() for l in self.screen().splitlines()):
+                return True
             time.sleep(0.1)
-        return self.screen()
+        return False
 
     def line_after_tab(self, typed, tabs=1, settle=0.6):
         """Types `typed`, presses Tab `tabs` times, returns the screen; then clears the line."""
@@ -103,7 +104,7 @@ def main():
             try:
                 t.keys("-l", f"PS1='B> '; bind 'set show-all-if-ambiguous on'; source '{path}'; cd '{work}'")
                 t.keys("Enter")
-                t.wait_for("B> ")
+                check(t.wait_for_prompt("B> "), "bash: the prompt came")
                 time.sleep(0.3)
                 t.keys("C-l")
                 time.sleep(0.3)
@@ -150,9 +151,7 @@ def main():
                 t.keys("Enter")
                 # the prompt itself, not the typed line that sets it (compinit takes seconds on a
                 # loaded machine)
-                end = time.time() + 60
-                while time.time() < end and not any(l.startswith("Z> ") for l in t.screen().splitlines()):
-                    time.sleep(0.2)
+                check(t.wait_for_prompt("Z> "), "zsh: the prompt came after compinit")
                 time.sleep(1.0)
                 t.keys("C-l")
                 time.sleep(0.3)
