@@ -3,8 +3,8 @@
 //
 // OpenBLAS starts its pool in its own constructor, before main, with OPENBLAS_NUM_THREADS (else
 // GOTO_NUM_THREADS, else OMP_NUM_THREADS, else one thread per CPU) threads, as under NumPy. attn
-// leaves that alone: dgemm splits rows and columns between its threads, never the sum along k,
-// so every product is the same bits with any thread count.
+// leaves that count alone, so that its products run on the threads NumPy's would: a product's
+// last bits can depend on the count (docs/performance.md).
 namespace attn::core {
 
 // A run that already spreads its work over every core (homework --grade-class) gives each call

@@ -81,8 +81,7 @@ std::unique_ptr<Model> Model::load(const std::string& where, std::string& note) 
                       "; download GPT-2's (548 MB) into it: " + gpt2_file_url("model.safetensors"));
     }
     if (!files::exists(path)) throw UsageError("--model", path + ": no such file");
-    // Each new token reads every weight once; OpenBLAS splits a product's rows between its
-    // threads, never a sum, so its thread count changes no bit (core/blas_threads.hpp).
+    // Each new token reads every weight once, on OpenBLAS's own thread count (core/blas_threads.hpp).
     auto m = std::unique_ptr<Model>(new Model());
     m->file_ = std::make_unique<SafetensorsFile>(path);
     // names without "transformer."; integer buffers (h.N.attn.bias) ignored unless a weight's name
