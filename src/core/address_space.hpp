@@ -18,7 +18,6 @@ double address_space_left();
 // x86-64 and arm64.
 inline constexpr double kBlasBufferBytes = static_cast<double>(32ull << 22);
 
-
 // OpenBLAS 0.3.27 and later map each thread's work buffer in their own constructor, before main
 // (blas_thread_init -> adjust_thread_buffers, OpenBLAS pull request #4577); 0.3.21 (Debian 12)
 // maps the calling thread's on its first call. Read from the version of the OpenBLAS attn is
