@@ -96,8 +96,13 @@ TEST_CASE("narrow where honest work agrees: 4-place windows and 2-place answers 
     // docs/homework.md; before issue 43: 500 units and more for the weights). e carried at 4
     // figures (2.718 or 2.7183 in every exponential, allowed as √2 as 1.414 is) widened them from
     // 10, 11 and 3 to 13, 14 and 5: an honest route accepted costs those units.
+    // The variants are fixed (fresh_variant: IDs w00000.. with one secret), so the figures are too;
+    // the sanitizers' 200 are the first 200 of them, whose 99th percentile is their second widest:
+    // those runs are held to the widest of the 2000 (16, 21, 7 and 6 units).
     const std::map<std::string, double> kAtMost = {
         {"hw1.a.weights", 13}, {"hw1.b.weights", 14}, {"hw1.c.slope_a", 5}, {"hw1.a.scaled", 6}};
+    const std::map<std::string, double> kWidest = {
+        {"hw1.a.weights", 16}, {"hw1.b.weights", 21}, {"hw1.c.slope_a", 7}, {"hw1.a.scaled", 6}};
     std::map<std::string, std::vector<double>> spans;
     std::map<std::string, int> two_places, three_places;
     for (int i = 0; i < n; ++i) {
@@ -119,7 +124,8 @@ TEST_CASE("narrow where honest work agrees: 4-place windows and 2-place answers 
                             "units in {} of {} variants; the exact answer at 2 places right in {}, at 3 places in {}",
                             name, s[static_cast<std::size_t>(n) / 2], p99, s.back(), within3, n, two_places[name],
                             three_places[name]));
-        CHECK(p99 <= kAtMost.at(name));
+        CHECK(p99 <= (n >= 2000 ? kAtMost : kWidest).at(name));
+        CHECK(s.back() <= kWidest.at(name));
         CHECK(two_places[name] * 100 <= n);   // at most 1 % of variants
     }
 }
