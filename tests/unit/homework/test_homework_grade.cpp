@@ -19,8 +19,10 @@
 #include "homework/sheet/sheet.hpp"
 #include "homework/sheet/sheet_text.hpp"
 #include "homework/reports/markdown.hpp"
+#include "test_homework_support.hpp"
 
 using namespace attn::homework;
+using namespace attn::homework::testing;
 
 namespace {
 
@@ -65,14 +67,6 @@ std::vector<std::string> keys_not_right(const GradeReport& r) {
         if (row.verdict != Verdict::right) out.push_back(row.key);
     }
     return out;
-}
-
-const GradedItem& row_of(const GradeReport& r, const std::string& key) {
-    for (const auto& row : r.items) {
-        if (row.key == key) return row;
-    }
-    FAIL("no row " << key);
-    return r.items.front();
 }
 
 std::string fmt_list(const std::vector<double>& v, int places) {

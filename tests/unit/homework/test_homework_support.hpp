@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "homework/grade/grade.hpp"
 #include "homework/key/answer_key.hpp"
 #include "homework/problems/problems.hpp"
 
@@ -18,6 +19,15 @@ inline const Item& item_of(const AnswerKey& key, const std::string& name) {
     }
     FAIL("no key " << name);
     return key.items.front();
+}
+
+// The row of report `r` for `key` ("hw1.a.weights"); a failed check when there is none.
+inline const GradedItem& row_of(const GradeReport& r, const std::string& key) {
+    for (const GradedItem& row : r.items) {
+        if (row.key == key) return row;
+    }
+    FAIL("no row " << key);
+    return r.items.front();
 }
 
 // The chapter's three problems solved (problem 3 by formula only); the book's problems, worked by

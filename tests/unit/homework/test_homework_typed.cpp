@@ -65,14 +65,6 @@ std::set<std::string> not_right(const GradeReport& r) {
     return out;
 }
 
-const GradedItem& row_of(const GradeReport& r, const std::string& key) {
-    for (const GradedItem& row : r.items) {
-        if (row.key == key) return row;
-    }
-    FAIL("no row " << key);
-    return r.items.front();
-}
-
 bool warned(const GradeReport& r, const std::string& what) {
     for (const std::string& w : r.warnings) {
         if (w.find(what) != std::string::npos) return true;
