@@ -23,12 +23,40 @@ namespace attn::homework {
 
 namespace {
 
+// --grade's one sheet: the teacher's side read (read_grading_policy), then the sheet graded by
+// grade_student. Never throws: a course file or secret that cannot be read is the report's error
+// (what was read before it, such as the course's visibility settings, still applies).
+StudentGrade grade_one_sheet(const HomeworkOptions& o) {
+    const std::string name = sheet_display_name(o.sheet);
+    GradingPolicy policy;
+    StudentGrade out;   // when the teacher's side is refused: not graded
+    std::string why;
+    int code = 2;
+    try {
+        read_grading_policy(o, policy);
+        return grade_student(policy, o.variant, o.sheet, name);   // never throws
+    } catch (const UsageError& e) {
+        why = e.what();
+        out.failure = std::current_exception();
+    } catch (const IoError& e) {
+        why = e.what();
+        code = 3;
+        out.failure = std::current_exception();
+    }
+    Variant unknown;
+    unknown.id = "(not known yet)";
+    out.report = unreadable_sheet(name, unknown, why, code, GradeReport::NotGraded::refused);
+    out.status = SheetStatus::refused_id;
+    out.gradescope = policy.gradescope;
+    return out;
+}
+
 // --grade: the report paths checked and stale reports replaced first (SheetReports), then the
 // teacher's side and the sheet (grade_one_sheet), then the reports, whatever the outcome.
 HomeworkOutput grade_sheet(const HomeworkOptions& o, std::string* warnings_on_failure) {
     HomeworkOutput result;
     const SheetReports reports(o);
-    const StudentGrade graded = grade_one_sheet(o, o.sheet);
+    const StudentGrade graded = grade_one_sheet(o);
     result.out = grade_table_text(graded.report);
     std::string warnings;
     for (const std::string& w : graded.report.warnings) warnings += "attn: warning: " + safe_text(w) + "\n";

@@ -63,25 +63,6 @@ bool is_number(const SheetValue& v) {
     return v.type == SheetValue::Type::integer || v.type == SheetValue::Type::floating;
 }
 
-// Keys in warnings: printable ASCII as is, anything else as \u{…}, so that no zero-width, bidi or
-// look-alike character can make a key read as another in a CI log.
-std::string shown_key(const std::string& key) {
-    std::string out;
-    const std::string text = valid_utf8(key);
-    for (std::size_t i = 0; i < text.size() && out.size() < kShownBytes;) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c >= 0x20 && c < 0x7f) {
-            out += static_cast<char>(c);
-            ++i;
-            continue;
-        }
-        const text::CodePoint cp = text::decode(text, i);   // valid: every sequence is well-formed
-        out += fmt::format("\\u{{{:X}}}", static_cast<unsigned int>(cp.value));
-        i += cp.length;
-    }
-    return out.size() >= kShownBytes ? out + "..." : out;
-}
-
 std::string where(const Sheet& sheet, const SheetValue& v) {
     return fmt::format("{}:{}:{}", sheet.name, v.line, v.column);
 }
@@ -355,15 +336,6 @@ void grade_expression(const Item& item, const SheetValue& v, const std::vector<E
 
 }  // namespace
 
-const char* verdict_name(Verdict v) {
-    switch (v) {
-        case Verdict::right: return "right";
-        case Verdict::wrong: return "wrong";
-        case Verdict::missing: break;
-    }
-    return "missing";
-}
-
 int GradeReport::exit_code() const {
     if (!error.empty()) return error_code;
     return wrong == 0 && missing == 0 ? 0 : 1;
@@ -403,34 +375,6 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     for (const Item& item : key.items) {
         if (problem_selected(options.problem, item.problem)) known.insert(item.key());
     }
-    // Keys that are not answers: warnings (the first few); a value where a table of answers belongs too.
-    std::size_t unknown = 0;
-    for (const SheetValue& v : sheet.values) {
-        if (known.count(v.key) || is_meta(v.key)) continue;
-        // Another problem's table (the chapter's or the book's): not this grading's, not unknown.
-        if (in_unselected_problem(options.problem, v.key)) continue;
-        bool holds_answers = false;
-        for (const std::string& k : known) holds_answers = holds_answers || pattern_covers(v.key, k);
-        if (++unknown > kMaxUnknownShown) continue;
-        if (holds_answers) {
-            report.warnings.push_back(fmt::format("{}: {}: expected a table of answers, got {} (ignored)", where(sheet, v),
-                                                  shown_key(v.key), type_name(v.type)));
-        } else {
-            report.warnings.push_back(fmt::format("{}: unknown key {} (ignored)", where(sheet, v), shown_key(v.key)));
-        }
-    }
-    // Lines set aside (sheet/lenient.hpp) whose key is no answer: a warning each; and the notes.
-    for (const RefusedLine& r : sheet.refused) {
-        if (known.count(r.key)) continue;
-        if (++unknown > kMaxUnknownShown) continue;
-        report.warnings.push_back(fmt::format("{}:{}:{}: this line could not be read ({}); ignored, the rest is graded",
-                                              sheet.name, r.line, r.column, safe_text(r.reason)));
-    }
-    for (const std::string& note : sheet.notes) report.warnings.push_back(sheet.name + ": " + note);
-    if (unknown > kMaxUnknownShown) {
-        report.warnings.push_back(fmt::format("... and {} more unknown keys (ignored)", unknown - kMaxUnknownShown));
-    }
-
     const std::vector<ExpressionPoint> points = draw_expression_points(options.expression_seed);
     const bool chapter = key.variant.is_chapter();
     // Answers a later part may be worked from: right, or wrong by a named mistake (follow-through).
@@ -511,6 +455,48 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
         (row.verdict == Verdict::right ? report.right : row.verdict == Verdict::wrong ? report.wrong : report.missing)++;
         report.items.push_back(row);
     }
+    // Teacher's rules that name no key of this sheet: a warning each (a misspelt key must not pass
+    // silently), said after the sheet's own warnings.
+    std::vector<std::string> unused_rules;
+    auto find_unused = [&](const auto& rules, const char* what) {
+        for (const auto& rule : rules) {
+            bool used = false;
+            for (const std::string& k : known) used = used || pattern_covers(rule.first, k);
+            if (!used) unused_rules.push_back(fmt::format("{}: {} matches no key (ignored)", what, shown_key(rule.first)));
+        }
+    };
+    find_unused(options.points.rules, "points");
+    find_unused(options.tolerance, "tolerance");
+    find_unused(options.partial_credit.rules, "partial_credit");
+    // Keys that are not answers: warnings (the first few); a value where a table of answers belongs
+    // too. After the items (which add no warning), before the teacher's rules: the reports' order.
+    std::size_t unknown = 0;
+    for (const SheetValue& v : sheet.values) {
+        if (known.count(v.key) || pattern_covers("meta", v.key)) continue;
+        // Another problem's table (the chapter's or the book's): not this grading's, not unknown.
+        if (in_unselected_problem(options.problem, v.key)) continue;
+        bool holds_answers = false;
+        for (const std::string& k : known) holds_answers = holds_answers || pattern_covers(v.key, k);
+        if (++unknown > kMaxUnknownShown) continue;
+        if (holds_answers) {
+            const char* const got = type_name(v.type);
+            report.warnings.push_back(fmt::format("{}: {}: expected a table of answers, got {} (ignored)", where(sheet, v),
+                                                  shown_key(v.key), got));
+        } else {
+            report.warnings.push_back(fmt::format("{}: unknown key {} (ignored)", where(sheet, v), shown_key(v.key)));
+        }
+    }
+    // Lines set aside (sheet/lenient.hpp) whose key is no answer: a warning each; and the notes.
+    for (const RefusedLine& r : sheet.refused) {
+        if (known.count(r.key)) continue;
+        if (++unknown > kMaxUnknownShown) continue;
+        report.warnings.push_back(fmt::format("{}:{}:{}: this line could not be read ({}); ignored, the rest is graded",
+                                              sheet.name, r.line, r.column, safe_text(r.reason)));
+    }
+    for (const std::string& note : sheet.notes) report.warnings.push_back(sheet.name + ": " + note);
+    if (unknown > kMaxUnknownShown) {
+        report.warnings.push_back(fmt::format("... and {} more unknown keys (ignored)", unknown - kMaxUnknownShown));
+    }
     // Scores at the points' own precision (issue 17, point 7: `--points '*=0.1'` wrote 1.9000000000000006).
     std::vector<double> earned, possible;
     for (const GradedItem& row : report.items) {
@@ -519,17 +505,7 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     }
     report.score = sum_points(earned);
     report.max_score = sum_points(possible);
-    // Teacher's rules that name no key of this sheet: a warning each (a misspelt key must not pass silently).
-    auto warn_unused = [&](const auto& rules, const char* what) {
-        for (const auto& rule : rules) {
-            bool used = false;
-            for (const std::string& k : known) used = used || pattern_covers(rule.first, k);
-            if (!used) report.warnings.push_back(fmt::format("{}: {} matches no key (ignored)", what, shown_key(rule.first)));
-        }
-    };
-    warn_unused(options.points.rules, "points");
-    warn_unused(options.tolerance, "tolerance");
-    warn_unused(options.partial_credit.rules, "partial_credit");
+    report.warnings.insert(report.warnings.end(), unused_rules.begin(), unused_rules.end());
     // A teacher's `digits` stricter than what the sheet asks marks honest work wrong: say so
     // (issue 29, careless-teacher guards).
     for (const Item& item : key.items) {

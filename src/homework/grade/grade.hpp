@@ -14,12 +14,12 @@
 #include "homework/key/answer_key.hpp"
 #include "homework/grade/course.hpp"
 #include "homework/grade/points.hpp"
+#include "homework/io/cells.hpp"
 #include "homework/sheet/sheet.hpp"
 
 namespace attn::homework {
 
-enum class Verdict { right, wrong, missing };
-const char* verdict_name(Verdict v);   // "right", "wrong", "missing"
+// Verdict (right, wrong, missing) and its word: io/cells.hpp, with the other cells of a report.
 
 struct GradedItem {
     std::string key;              // "hw1.c.slope_a"

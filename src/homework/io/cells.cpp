@@ -131,4 +131,31 @@ std::string points_text(double points) {
     return fmt::format("{}", points);
 }
 
+std::string shown_key(const std::string& key) {
+    constexpr std::size_t kShownBytes = 80;
+    std::string out;
+    const std::string text = valid_utf8(key);
+    for (std::size_t i = 0; i < text.size() && out.size() < kShownBytes;) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c < 0x7f) {
+            out += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        const text::CodePoint cp = text::decode(text, i);   // valid: every sequence is well-formed
+        out += fmt::format("\\u{{{:X}}}", static_cast<unsigned int>(cp.value));
+        i += cp.length;
+    }
+    return out.size() >= kShownBytes ? out + "..." : out;
+}
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::right: return "right";
+        case Verdict::wrong: return "wrong";
+        case Verdict::missing: break;
+    }
+    return "missing";
+}
+
 }  // namespace attn::homework

@@ -1,8 +1,8 @@
 #pragma once
 // The cells of every report (the terminal table, every report file, the class files): a
 // student's text made safe (valid UTF-8 only, invalid bytes as U+FFFD; hidden characters and CI
-// log commands neutralised) and escaped for XML, JSON or a Markdown table cell; points as words;
-// a cell on one line, padded to a column. Shared by the report writers, and by the sheet's reader
+// log commands neutralised) and escaped for XML, JSON or a Markdown table cell; a key as warnings
+// quote it; points and verdicts as words; a cell on one line, padded to a column. Shared by the report writers, and by the sheet's reader
 // and the grader, which make a student's text safe where they quote it.
 #include <cstddef>
 #include <string>
@@ -41,6 +41,15 @@ std::string safe_line(const std::string& text);
 std::size_t cell_width(const std::string& text);
 // `text` padded with spaces to `width` code points (never cut).
 std::string padded(const std::string& text, std::size_t width);
+
+// A key as a warning quotes it: printable ASCII as is, anything else as \u{…}, so that no
+// zero-width, bidi or look-alike character can make a key read as another in a CI log; at most
+// 80 bytes, then "...".
+std::string shown_key(const std::string& key);
+
+// A graded key's verdict, and its word in every report ("right", "wrong", "missing").
+enum class Verdict { right, wrong, missing };
+const char* verdict_name(Verdict v);
 
 // Points as every report writes them: an integer without decimals, otherwise the shortest
 // round-trip decimal.
