@@ -25,8 +25,8 @@ const std::vector<EnvironmentVariable>& environment() {
          "`--secret-file` takes precedence. Keep it out of students' reach (a CI secret, not a file in the "
          "repository)"},
         {"ATTN_GPT2_MODEL", "the default of `udl 12.4 --model`: a Hugging Face `gpt2` folder or a `.safetensors` file"},
-        {"ATTN_CPU", "`baseline`, `avx2` or `avx512`: the highest instruction set attn's loops may use (for "
-                     "tests; one above the CPU's is refused)"},
+        {"ATTN_CPU", "`baseline` or `avx512`: which `exp` attn uses where NumPy's depends on the CPU, glibc's or "
+                     "the port of NumPy's AVX-512 loop (for tests; `avx512` on a CPU without AVX-512 is refused)"},
         {"NO_COLOR", "when set and not empty, `--color auto` gives no colour (no-color.org)"},
         {"GITHUB_STEP_SUMMARY", "a file: `homework --grade` appends a Markdown summary of the grade to it "
                                 "(GitHub Actions sets it)"},
