@@ -362,6 +362,31 @@ TEST_CASE("stale reports are replaced before the sheet is read, whatever happens
     CHECK_THROWS_AS(homework_options(f), attn::UsageError);
 }
 
+TEST_CASE("a refused course secret is said after the course file, whose Gradescope settings its report keeps") {
+    TempDir dir;
+    const std::string gs = dir.path + "/results.json", sheet = dir.path + "/s.toml", course = dir.path + "/course.toml",
+                      secret = dir.path + "/secret";
+    std::ofstream(sheet) << "[hw1.a]\nscores = [2, 0, 2]\n";
+    std::ofstream(course) << "[gradescope]\nstdout_visibility = \"hidden\"\n";
+    std::ofstream(secret) << "short\n";
+    REQUIRE(::chmod(secret.c_str(), 0600) == 0);
+    HomeworkFlags f;
+    f.grade = sheet;
+    f.report_files["--gradescope"] = gs;
+    f.course = course;
+    f.secret_file = secret;
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
+    CHECK(read_text(gs).find("\"output\": \"Not graded: --secret-file: ") != std::string::npos);
+    CHECK(read_text(gs).find("\"stdout_visibility\": \"hidden\"") != std::string::npos);
+    ::unlink(secret.c_str());   // a secret file that cannot be read: the same, exit 3
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::IoError);
+    CHECK(read_text(gs).find("\"output\": \"Not graded: --secret-file ") != std::string::npos);
+    CHECK(read_text(gs).find("\"stdout_visibility\": \"hidden\"") != std::string::npos);
+    std::ofstream(course) << "x = [[[\n";   // a course file refused is said first, whatever the secret
+    CHECK_THROWS_AS(run_homework(homework_options(f)), attn::UsageError);
+    CHECK(read_text(gs).find("\"output\": \"Not graded: --course: ") != std::string::npos);
+}
+
 TEST_CASE("every not-graded report names its reason: refused flags and files, the ID, or the sheet") {
     GradeReport refused = unreadable_sheet("s.toml", chapter_variant(), "--variant: the ID is empty", 2,
                                            GradeReport::NotGraded::refused);
