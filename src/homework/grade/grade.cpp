@@ -472,7 +472,7 @@ GradeReport grade(const AnswerKey& key, const Sheet& sheet, const GradeOptions& 
     // too. After the items (which add no warning), before the teacher's rules: the reports' order.
     std::size_t unknown = 0;
     for (const SheetValue& v : sheet.values) {
-        if (known.count(v.key) || pattern_covers("meta", v.key)) continue;
+        if (known.count(v.key) || is_meta(v.key)) continue;
         // Another problem's table (the chapter's or the book's): not this grading's, not unknown.
         if (in_unselected_problem(options.problem, v.key)) continue;
         bool holds_answers = false;
