@@ -4,10 +4,7 @@
 // course file, points, feedback). The teacher's side (course file, secret, flags) is read once into
 // a GradingPolicy (teacher.hpp); grading a student then reads only that student's sheet.
 #include <exception>
-#include <optional>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "homework/grade/grade.hpp"
 #include "homework/grade/teacher.hpp"
