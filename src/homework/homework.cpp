@@ -43,9 +43,7 @@ StudentGrade grade_one_sheet(const HomeworkOptions& o) {
         code = 3;
         out.failure = std::current_exception();
     }
-    Variant unknown;
-    unknown.id = "(not known yet)";
-    out.report = unreadable_sheet(name, unknown, why, code, GradeReport::NotGraded::refused);
+    out.report = unreadable_sheet(name, Variant::not_known_yet(), why, code, GradeReport::NotGraded::refused);
     out.status = SheetStatus::refused_id;
     out.gradescope = policy.gradescope;
     return out;

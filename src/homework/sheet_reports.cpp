@@ -91,9 +91,7 @@ void write_reports(const HomeworkOptions& o, const GradeReport& report, const Gr
 
 // The score-0 report of a run that did not grade: `why` as the sheet's error.
 GradeReport not_graded(const HomeworkOptions& o, const std::string& why, int exit_code) {
-    Variant unknown;
-    unknown.id = "(not known yet)";
-    GradeReport report = unreadable_sheet(sheet_display_name(o.sheet), unknown, why, exit_code, GradeReport::NotGraded::refused);
+    GradeReport report = unreadable_sheet(sheet_display_name(o.sheet), Variant::not_known_yet(), why, exit_code, GradeReport::NotGraded::refused);
     report.variant_origin = "grading did not finish";
     return report;
 }

@@ -25,9 +25,7 @@ StudentResult grade_row(const RosterRow& row, const GradingPolicy& policy, const
                         double class_max, const std::string& dir) {
     StudentGrade graded;
     if (!row.refusal.empty()) {
-        Variant unknown;
-        unknown.id = "(not known yet)";
-        graded.report = unreadable_sheet(row.path, unknown, row.refusal, 2, GradeReport::NotGraded::refused);
+        graded.report = unreadable_sheet(row.path, Variant::not_known_yet(), row.refusal, 2, GradeReport::NotGraded::refused);
         graded.report.warnings = policy.warnings;   // as grade_student's reports have them
         graded.status = SheetStatus::refused_id;
     } else {

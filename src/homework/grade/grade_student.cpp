@@ -38,8 +38,7 @@ StudentGrade grade_student(const GradingPolicy& policy, const std::string& id, c
                            const std::string& shown_name) {
     StudentGrade out;
     out.gradescope = policy.gradescope;
-    Variant variant;
-    variant.id = "(not known yet)";
+    Variant variant = Variant::not_known_yet();
     // Why the sheet was not graded, when it was not: the error, its exit code and what it refused.
     std::string why;
     int code = 2;

@@ -2,8 +2,9 @@
 // The cells of every report (the terminal table, every report file, the class files): a
 // student's text made safe (valid UTF-8 only, invalid bytes as U+FFFD; hidden characters and CI
 // log commands neutralised) and escaped for XML, JSON or a Markdown table cell; a key as warnings
-// quote it; points and verdicts as words; a cell on one line, padded to a column. Shared by the report writers, and by the sheet's reader
-// and the grader, which make a student's text safe where they quote it.
+// quote it; points and verdicts as words; a cell on one line, padded to a column. Shared by the
+// report writers, and by the sheet's reader and the grader, which make a student's text safe
+// where they quote it.
 #include <cstddef>
 #include <string>
 

@@ -50,6 +50,12 @@ struct Variant {
     std::string origin() const {
         return id.empty() ? "the chapter's numbers" : keyed ? "keyed by the course secret" : "self-study numbers, no course secret";
     }
+    // Whose numbers, for the report of a sheet refused before its student's ID was read.
+    static Variant not_known_yet() {
+        Variant v;
+        v.id = "(not known yet)";
+        return v;
+    }
 };
 
 // The numbers the chapter poses its homework with: k1=(1,0), k2=(0,1), k3=(1,1), q=(2,0), (c)
